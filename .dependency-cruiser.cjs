@@ -1,0 +1,43 @@
+// The layer check run by `npm run check`: src/ folders import only leftwards along
+// math -> time -> gpu -> scene -> graph -> passes/xr -> debug, never in a cycle; index.ts alone may import all.
+const LAYERS = ['math', 'time', 'gpu', 'scene', 'graph', 'passes|xr', 'debug'];
+
+/** For each layer, a rule forbidding imports from every layer to its right. */
+const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
+  name: `layer-${layer.replace('|', '-')}`,
+  comment: `src/${layer} may not import from a layer to its right (${LAYERS.slice(i + 1).join(', ')})`,
+  severity: 'error',
+  from: { path: `^src/(${layer})/` },
+  to: { path: `^src/(${LAYERS.slice(i + 1).join('|')})/` },
+}));
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: 'passes-xr-apart',
+      comment: 'passes and xr sit side by side: neither imports the other',
+      severity: 'error',
+      from: { path: '^src/(passes|xr)/' },
+      to: { path: '^src/(passes|xr)/', pathNot: '^src/$1/' },
+    },
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-public-entry-inside',
+      comment: 'src/index.ts is for users; engine code imports the module it needs',
+      severity: 'error',
+      from: { path: '^src/.+/' },
+      to: { path: '^src/index\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

@@ -1,0 +1,35 @@
+// Playwright runs the demos in the system Chromium with WebGPU on SwiftShader, against a Vite server on 127.0.0.1.
+// Screenshot policy: pixel-exact (SwiftShader renders deterministically here); see README "Visual regression".
+import { defineConfig } from '@playwright/test';
+import { findBrowser, WEBGPU_ARGS } from './find-browser.mjs';
+
+const PORT = 5174;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: './artifacts',
+  snapshotPathTemplate: '{testDir}/baselines/{testFilePath}/{arg}{ext}',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  reporter: [['list'], ['html', { outputFolder: './report', open: 'never' }]],
+  expect: {
+    toHaveScreenshot: { maxDiffPixels: 0, threshold: 0, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 640, height: 480 },
+    deviceScaleFactor: 1,
+    launchOptions: { ...findBrowser(), args: WEBGPU_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `npx vite --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}/demos/`,
+    cwd: '..',
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

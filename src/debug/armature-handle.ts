@@ -1,0 +1,24 @@
+/** The page-level handle every demo publishes as `window.__armature`, read by tests and the debug panel. */
+export interface ArmatureHandle {
+  /** The backend drawing this page, or null before one is chosen (or when none could be). */
+  backend: 'webgpu' | 'webgl2' | null;
+  /** Frames presented so far. */
+  frame: number;
+  /** True once the first frame has been presented. */
+  ready: boolean;
+  /** Why the page could not start, when it could not. */
+  error: string | null;
+}
+
+declare global {
+  interface Window {
+    __armature?: ArmatureHandle;
+  }
+}
+
+/** Creates the page's handle and publishes it on `window.__armature` (replacing any earlier one). */
+export function installArmatureHandle(): ArmatureHandle {
+  const handle: ArmatureHandle = { backend: null, frame: 0, ready: false, error: null };
+  window.__armature = handle;
+  return handle;
+}

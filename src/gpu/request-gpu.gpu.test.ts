@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { requestGpu } from './request-gpu';
+import { configureCanvas } from './configure-canvas';
+import { GpuInitError } from './gpu-init-error';
+
+describe('requestGpu on real WebGPU', () => {
+  it('acquires a device and exposes the adapter limits and features', async () => {
+    const gpu = await requestGpu();
+    expect(gpu.limits.minUniformBufferOffsetAlignment).toBe(256);
+    expect(gpu.limits.maxUniformBufferBindingSize).toBeGreaterThanOrEqual(65536);
+    expect(gpu.features.has('timestamp-query')).toBe(true); // optional by default, and SwiftShader has it
+    expect(gpu.adapterFeatures.has('texture-compression-bc')).toBe(true);
+    expect(gpu.features.has('texture-compression-bc')).toBe(false); // not asked for
+    expect(gpu.adapterLimits.maxBindGroups).toBeGreaterThanOrEqual(gpu.limits.maxBindGroups);
+    expect(gpu.isFallbackAdapter).toBe(true); // SwiftShader
+    expect(['bgra8unorm', 'rgba8unorm']).toContain(gpu.preferredCanvasFormat);
+    gpu.device.destroy();
+  });
+
+  it('says WebGPU is missing when there is no navigator.gpu', async () => {
+    await expect(requestGpu({ gpu: null })).rejects.toMatchObject({ reason: 'no-webgpu' });
+    await expect(requestGpu({ gpu: null })).rejects.toThrow(/navigator\.gpu is missing.*backend=webgl2/);
+  });
+
+  it('enables only the optional features the adapter has', async () => {
+    const gpu = await requestGpu({ optionalFeatures: ['shader-f16', 'float32-filterable'] });
+    expect(gpu.features.has('float32-filterable')).toBe(true);
+    expect(gpu.features.has('shader-f16')).toBe(false);
+    expect(gpu.features.has('timestamp-query')).toBe(false); // the default list was replaced
+    gpu.device.destroy();
+  });
+
+  it('says no adapter when the browser gives none', async () => {
+    const noAdapter = { requestAdapter: async () => null, getPreferredCanvasFormat: () => 'rgba8unorm' };
+    await expect(requestGpu({ gpu: noAdapter as unknown as GPU })).rejects.toMatchObject({
+      reason: 'no-adapter',
+    });
+  });
+
+  it('names a missing feature and a limit beyond the adapter', async () => {
+    await expect(requestGpu({ requiredFeatures: ['shader-f16'] })).rejects.toThrow(
+      /lacks required feature\(s\): shader-f16/,
+    );
+    await expect(requestGpu({ requiredLimits: { maxBindGroups: 1_000_000 } })).rejects.toThrow(
+      /cannot provide maxBindGroups = 1000000/,
+    );
+    await expect(requestGpu({ requiredLimits: { maxBindGroup: 4 } })).rejects.toThrow(
+      /Unknown GPU limit "maxBindGroup"/,
+    );
+  });
+
+  it('reports a device that is lost at creation instead of handing it out', async () => {
+    const adapter = (await navigator.gpu.requestAdapter())!;
+    const first = await adapter.requestDevice();
+    // The second device from one adapter comes back already lost (WebGPU spec: an adapter is consumed).
+    const reused = { requestAdapter: async () => adapter, getPreferredCanvasFormat: () => 'rgba8unorm' };
+    const error = await requestGpu({ gpu: reused as unknown as GPU }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GpuInitError);
+    expect(error).toMatchObject({ reason: 'device-lost' });
+    first.destroy();
+  });
+
+  it('rejects a canvas format that cannot be presented, and a canvas already used by WebGL', async () => {
+    const gpu = await requestGpu();
+    expect(() => configureCanvas(gpu, document.createElement('canvas'), { format: 'r8unorm' })).toThrow(
+      /cannot be configured with format "r8unorm"/,
+    );
+    const webglCanvas = document.createElement('canvas');
+    webglCanvas.getContext('webgl2');
+    expect(() => configureCanvas(gpu, webglCanvas)).toThrow(/already has another context/);
+    gpu.device.destroy();
+  });
+});

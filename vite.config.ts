@@ -1,0 +1,80 @@
+// Vite serves the repository root (demos at /demos/<name>/) and builds every demo page; Vitest runs the Node unit
+// tests and the real-WebGPU tests in headless Chromium from the same file.
+import { readdirSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import { findBrowser, browserExecutable, WEBGPU_ARGS } from './e2e/find-browser.mjs';
+
+const root = import.meta.dirname;
+
+/** Every `demos/<name>/index.html`, plus the index page itself, as build inputs. */
+function demoPages(): Record<string, string> {
+  const pages: Record<string, string> = { index: resolve(root, 'demos/index.html') };
+  for (const entry of readdirSync(resolve(root, 'demos'), { withFileTypes: true })) {
+    const page = resolve(root, 'demos', entry.name, 'index.html');
+    if (entry.isDirectory() && existsSync(page)) pages[entry.name] = page;
+  }
+  return pages;
+}
+
+/** `npm start` opens the demos in Chromium/Chrome when one is found and a display exists; otherwise Vite prints the URL. */
+function openTarget(): string | false {
+  if (process.env['npm_lifecycle_event'] !== 'start' || process.env['CI']) return false;
+  const hasDisplay =
+    process.platform === 'darwin' ||
+    process.platform === 'win32' ||
+    Boolean(process.env['DISPLAY'] ?? process.env['WAYLAND_DISPLAY']);
+  if (!hasDisplay) return false;
+  try {
+    process.env['BROWSER'] = browserExecutable();
+    return '/demos/';
+  } catch {
+    return false;
+  }
+}
+
+export default defineConfig({
+  root,
+  server: { host: '127.0.0.1', port: 5173, strictPort: true, open: openTarget() },
+  preview: { host: '127.0.0.1', port: 5173, strictPort: true },
+  build: { outDir: 'dist', emptyOutDir: true, rollupOptions: { input: demoPages() } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: ['src/**/*.gpu.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'gpu',
+          include: ['src/**/*.gpu.test.ts'],
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            api: { host: '127.0.0.1' },
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { ...lazyBrowser(), args: WEBGPU_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
+
+/** The browser for the GPU project; resolved lazily so `vite build` works on a machine without one. */
+function lazyBrowser(): ReturnType<typeof findBrowser> | Record<string, never> {
+  try {
+    return findBrowser();
+  } catch {
+    return {};
+  }
+}
