@@ -3,6 +3,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import { playwright } from '@vitest/browser-playwright';
 import { findBrowser, browserExecutable, WEBGPU_ARGS } from './e2e/find-browser.mjs';
 
@@ -34,8 +35,20 @@ function openTarget(): string | false {
   }
 }
 
+/** Prints where the demos are, since Vite's own banner names only the server root. */
+const printDemosUrl: Plugin = {
+  name: 'armature-print-demos-url',
+  configureServer(server) {
+    server.httpServer?.once('listening', () => {
+      const { host, port } = server.config.server;
+      console.log(`  Armature demos: http://${String(host)}:${port}/demos/`);
+    });
+  },
+};
+
 export default defineConfig({
   root,
+  plugins: [printDemosUrl],
   server: { host: '127.0.0.1', port: 5173, strictPort: true, open: openTarget() },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },
   build: { outDir: 'dist', emptyOutDir: true, rollupOptions: { input: demoPages() } },
