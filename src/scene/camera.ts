@@ -1,0 +1,69 @@
+import { mat4, type ReadonlyMat4 } from 'gl-matrix';
+import { Node } from './node';
+import { SceneError } from './scene-error';
+
+/** A camera's lens: perspective (vertical field of view in radians) or orthographic (a box in view space). */
+export type Projection =
+  | { kind: 'perspective'; fovY: number; aspect: number; near: number; far: number }
+  | { kind: 'orthographic'; left: number; right: number; bottom: number; top: number; near: number; far: number };
+
+/** A node that looks down its local -Z; its projection maps depth to WebGPU's 0..1 range. */
+export class Camera extends Node {
+  private _projection: Projection;
+  private readonly _projectionMatrix = mat4.create();
+  private readonly _viewMatrix = mat4.create();
+  private _projectionDirty = true;
+  private _viewOf = -1;
+
+  constructor(name = 'camera', projection: Projection = { kind: 'perspective', fovY: Math.PI / 3, aspect: 1, near: 0.1, far: 100 }) {
+    super(name);
+    this._projection = checkProjection(name, projection);
+  }
+
+  get projection(): Readonly<Projection> {
+    return this._projection;
+  }
+
+  setProjection(projection: Projection): this {
+    this._projection = checkProjection(this.name, projection);
+    this._projectionDirty = true;
+    return this;
+  }
+
+  /** Clip from view, depth 0 (near) .. 1 (far) as WebGPU expects. */
+  get projectionMatrix(): ReadonlyMat4 {
+    if (this._projectionDirty) {
+      const p = this._projection;
+      if (p.kind === 'perspective') mat4.perspectiveZO(this._projectionMatrix, p.fovY, p.aspect, p.near, p.far);
+      else mat4.orthoZO(this._projectionMatrix, p.left, p.right, p.bottom, p.top, p.near, p.far);
+      this._projectionDirty = false;
+    }
+    return this._projectionMatrix;
+  }
+
+  /** View from world: the inverse of the camera's world matrix, recomputed only when that changed. */
+  get viewMatrix(): ReadonlyMat4 {
+    const version = this.worldVersion;
+    if (version !== this._viewOf) {
+      mat4.invert(this._viewMatrix, this.worldMatrix);
+      this._viewOf = version;
+    }
+    return this._viewMatrix;
+  }
+}
+
+function checkProjection(name: string, p: Projection): Projection {
+  const values = Object.values(p).filter((v): v is number => typeof v === 'number');
+  const bad =
+    !values.every(Number.isFinite) ||
+    p.near === p.far ||
+    (p.kind === 'perspective' && (p.fovY <= 0 || p.fovY >= Math.PI || p.aspect <= 0 || p.near <= 0)) ||
+    (p.kind === 'orthographic' && (p.left === p.right || p.bottom === p.top));
+  if (bad) {
+    throw new SceneError(
+      `Camera "${name}": invalid ${p.kind} projection ${JSON.stringify(p)}. A perspective needs 0 < fovY < π, ` +
+        'aspect > 0 and 0 < near ≠ far; an orthographic needs left ≠ right, bottom ≠ top and near ≠ far.',
+    );
+  }
+  return { ...p };
+}

@@ -1,0 +1,361 @@
+import { describe, expect, it } from 'vitest';
+import { mat4, quat, vec3 } from 'gl-matrix';
+import { Node } from './node';
+import { updateWorldMatrices } from './update-world-matrices';
+import { SceneError } from './scene-error';
+import { seededRandom } from '../math/seeded-random';
+
+const worldPosition = (node: Node) => vec3.fromValues(node.worldMatrix[12]!, node.worldMatrix[13]!, node.worldMatrix[14]!);
+const quarterTurnY = () => quat.setAxisAngle(quat.create(), [0, 1, 0], Math.PI / 2);
+const setQuat = (node: Node, q: quat) => node.setRotation(q[0], q[1], q[2], q[3]);
+
+/** Seed 000's workshop: a table with a top, a support with sockets, five pieces and a panel. */
+function workshop() {
+  const bench = new Node('bench');
+  const top = new Node('top').setPosition(0, 0.9, 0);
+  const support = new Node('support').setPosition(0.3, 0.05, 0);
+  const socketA = new Node('socketA').setPosition(-0.1, 0.1, 0);
+  const socketB = new Node('socketB').setPosition(0.1, 0.1, 0);
+  const axle = new Node('axle').setPosition(-0.3, 0.1, 0);
+  const panel = new Node('panel').setPosition(0, 0.5, -0.4).setRotation(0, 0, 0, 1);
+  bench.add(top);
+  top.add(support).add(axle).add(panel);
+  support.add(socketA).add(socketB);
+  const pieces = ['gear', 'pin', 'washer', 'spring', 'cap'].map((name, i) => {
+    const piece = new Node(name).setPosition(-0.2 + 0.1 * i, 0.02, 0.2);
+    top.add(piece);
+    return piece;
+  });
+  return { bench, top, support, axle, panel, pieces };
+}
+
+describe('the five checks of the workshop', () => {
+  it('1. the printed tree reads as intended', () => {
+    const { bench, panel } = workshop();
+    panel.setRotation(...(quat.setAxisAngle(quat.create(), [1, 0, 0], -Math.PI / 6) as [number, number, number, number]));
+    expect(bench.printTree()).toBe(
+      [
+        'bench T(0, 0, 0) R(0, 0, 0, 1) S(1, 1, 1)',
+        '  top T(0, 0.9, 0) R(0, 0, 0, 1) S(1, 1, 1)',
+        '    support T(0.3, 0.05, 0) R(0, 0, 0, 1) S(1, 1, 1)',
+        '      socketA T(-0.1, 0.1, 0) R(0, 0, 0, 1) S(1, 1, 1)',
+        '      socketB T(0.1, 0.1, 0) R(0, 0, 0, 1) S(1, 1, 1)',
+        '    axle T(-0.3, 0.1, 0) R(0, 0, 0, 1) S(1, 1, 1)',
+        '    panel T(0, 0.5, -0.4) R(-0.259, 0, 0, 0.966) S(1, 1, 1)',
+        '    gear T(-0.2, 0.02, 0.2) R(0, 0, 0, 1) S(1, 1, 1)',
+        '    pin T(-0.1, 0.02, 0.2) R(0, 0, 0, 1) S(1, 1, 1)',
+        '    washer T(0, 0.02, 0.2) R(0, 0, 0, 1) S(1, 1, 1)',
+        '    spring T(0.1, 0.02, 0.2) R(0, 0, 0, 1) S(1, 1, 1)',
+        '    cap T(0.2, 0.02, 0.2) R(0, 0, 0, 1) S(1, 1, 1)',
+      ].join('\n'),
+    );
+  });
+
+  it('2. moving an ancestor moves every descendant, with no code in them', () => {
+    const { bench, top } = workshop();
+    const before = new Map<Node, vec3>();
+    top.traverse((node) => before.set(node, worldPosition(node)));
+    bench.setPosition(1, 0, -2);
+    top.traverse((node) => {
+      const moved = vec3.sub(vec3.create(), worldPosition(node), before.get(node)!);
+      expect([...moved].map((v) => Number(v.toFixed(5)))).toEqual([1, 0, -2]);
+    });
+  });
+
+  it('3. attach then detach keeps the world place both ways, and an attached gear orbits the axle', () => {
+    const { top, axle, pieces } = workshop();
+    const gear = pieces[0]!;
+    top.setRotation(...(quat.setAxisAngle(quat.create(), [0, 1, 0], 0.3) as [number, number, number, number]));
+    top.setScale(1.5, 1.5, 1.5);
+    const start = worldPosition(gear);
+    expect(axle.attach(gear)).toBeLessThanOrEqual(1e-5);
+    expect(gear.parent).toBe(axle);
+    expect(vec3.distance(worldPosition(gear), start)).toBeLessThanOrEqual(1e-5);
+    expect(top.attach(gear)).toBeLessThanOrEqual(1e-5);
+    expect(gear.parent).toBe(top);
+    expect(vec3.distance(worldPosition(gear), start)).toBeLessThanOrEqual(1e-5);
+
+    // The orbit: a gear 0.30 from the axle (in the axle's own plane) stays put at attach time, then orbits at 0.30.
+    const { axle: axle2, pieces: pieces2 } = workshop();
+    const gear2 = pieces2[0]!.setPosition(-0.3 + 0.3, 0.1, 0); // 0.30 along x from the axle, same height
+    const placed = worldPosition(gear2);
+    expect(axle2.attach(gear2)).toBeLessThanOrEqual(1e-5);
+    expect(vec3.distance(worldPosition(gear2), placed)).toBeLessThanOrEqual(1e-5);
+    setQuat(axle2, quarterTurnY());
+    const axleAt = worldPosition(axle2);
+    const orbited = worldPosition(gear2);
+    expect(Math.hypot(orbited[0] - axleAt[0], orbited[2] - axleAt[2])).toBeCloseTo(0.3, 5);
+    expect(orbited[1]).toBeCloseTo(axleAt[1], 5);
+    expect(vec3.distance(orbited, placed)).toBeCloseTo(0.3 * Math.SQRT2, 5); // it really moved a quarter circle
+  });
+
+  it('3b. attach is exact (0) when the new parent is the identity, and ≤ 1e-5 at depth 8 within ±10 units', () => {
+    const root = new Node('root');
+    const child = new Node('child').setPosition(3.7, -2.1, 9.3);
+    const deep = new Node('deep-parent').setPosition(1.1, 2.2, 3.3).setScale(2, 2, 2);
+    root.add(deep);
+    deep.add(child);
+    expect(root.attach(child)).toBe(0);
+
+    const random = seededRandom(7);
+    let worst = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      const chain = [new Node('n0')];
+      for (let d = 1; d < 8; d++) {
+        const node = new Node(`n${d}`).setPosition(random() * 4 - 2, random() * 4 - 2, random() * 4 - 2);
+        const q = quat.fromEuler(quat.create(), random() * 360, random() * 360, random() * 360);
+        setQuat(node, q);
+        const s = 0.7 + random() * 0.6; // uniform: no shear possible
+        node.setScale(s, s, s);
+        chain[d - 1]!.add(node);
+        chain.push(node);
+      }
+      const leaf = new Node('leaf').setPosition(random() * 20 - 10, random() * 20 - 10, random() * 20 - 10);
+      chain[0]!.add(leaf);
+      if (Math.max(...worldPosition(chain[7]!).map(Math.abs)) > 10) continue;
+      worst = Math.max(worst, chain[7]!.attach(leaf), chain[0]!.attach(leaf));
+    }
+    expect(worst).toBeLessThanOrEqual(1e-5);
+  });
+
+  it('4. a rotation applied in two halves equals the whole one', () => {
+    const half = quat.setAxisAngle(quat.create(), [0, 0, 1], Math.PI / 4);
+    const twoHalves = new Node('a');
+    setQuat(twoHalves, half);
+    setQuat(twoHalves, quat.multiply(quat.create(), half, twoHalves.rotation));
+    const whole = new Node('b');
+    setQuat(whole, quat.setAxisAngle(quat.create(), [0, 0, 1], Math.PI / 2));
+    for (let i = 0; i < 16; i++) expect(twoHalves.worldMatrix[i]).toBeCloseTo(whole.worldMatrix[i]!, 6);
+  });
+
+  it('5. order matters: T·R and R·T land ≥ 0.40 apart; scale after translate halves the translation', () => {
+    const make = (outer: (n: Node) => void, inner: (n: Node) => void) => {
+      const a = new Node('outer');
+      const b = new Node('inner');
+      const leaf = new Node('leaf').setPosition(0.3, 0, 0);
+      outer(a);
+      inner(b);
+      a.add(b);
+      b.add(leaf);
+      return worldPosition(leaf);
+    };
+    const translate = (n: Node) => n.setPosition(0.3, 0, 0);
+    const rotate = (n: Node) => setQuat(n, quarterTurnY());
+    const tr = make(translate, rotate);
+    const rt = make(rotate, translate);
+    expect(vec3.distance(tr, rt)).toBeGreaterThanOrEqual(0.4);
+    expect(vec3.distance(tr, rt)).toBeCloseTo(0.3 * Math.SQRT2, 6);
+
+    const scaled = new Node('scaled').setScale(0.5, 0.5, 0.5);
+    const moved = new Node('moved').setPosition(0.3, 0, 0);
+    scaled.add(moved);
+    expect(moved.worldMatrix[12]).toBeCloseTo(0.15, 7); // S·T: the scale halves the translation
+    const own = new Node('own').setPosition(0.3, 0, 0).setScale(0.5, 0.5, 0.5);
+    expect(own.worldMatrix[12]).toBeCloseTo(0.3, 7); // a node's own T·R·S: scale first, translation untouched
+  });
+});
+
+describe('world matrices', () => {
+  it('compose T·R·S per node and parent × local along the path', () => {
+    const parent = new Node('p').setPosition(1, 2, 3).setScale(2, 2, 2);
+    const child = new Node('c').setPosition(1, 0, 0);
+    setQuat(child, quarterTurnY());
+    parent.add(child);
+    const expected = mat4.multiply(mat4.create(), parent.localMatrix, child.localMatrix);
+    expect([...child.worldMatrix]).toEqual([...expected]);
+    expect([...worldPosition(child)]).toEqual([3, 2, 3]);
+  });
+
+  it('is current right after a change, with no update call (no frame-late read)', () => {
+    const parent = new Node('p');
+    const child = new Node('c').setPosition(1, 0, 0);
+    parent.add(child);
+    expect(child.worldMatrix[12]).toBe(1);
+    parent.setPosition(5, 0, 0);
+    expect(child.worldMatrix[12]).toBe(6);
+    const grandchild = new Node('g').setPosition(0, 1, 0);
+    child.add(grandchild);
+    expect(grandchild.worldMatrix[13]).toBe(1);
+    parent.setPosition(0, 0, 0);
+    expect(grandchild.worldMatrix[12]).toBe(1);
+  });
+
+  it('keeps a group node (no geometry) as a shared frame for its children', () => {
+    const group = new Node('group').setPosition(0, 10, 0);
+    const a = new Node('a').setPosition(1, 0, 0);
+    const b = new Node('b').setPosition(-1, 0, 0);
+    group.add(a).add(b);
+    expect(a.worldMatrix[13]).toBe(10);
+    expect(b.worldMatrix[13]).toBe(10);
+  });
+
+  it('exposes position, rotation and scale as readonly views', () => {
+    const node = new Node();
+    // @ts-expect-error the views are readonly: changes must go through the setters
+    node.position[0] = 1;
+    expect(Object.isFrozen(node.children)).toBe(false); // typed readonly, not copied: no per-read allocation
+  });
+});
+
+describe('counters: how many world matrices a frame recomputes', () => {
+  function fan() {
+    const root = new Node('root');
+    const groups: Node[] = [];
+    for (let g = 0; g < 4; g++) {
+      const group = new Node(`g${g}`).setPosition(g, 0, 0);
+      root.add(group);
+      groups.push(group);
+      for (let l = 0; l < 5; l++) group.add(new Node(`g${g}l${l}`).setPosition(0, l, 0));
+    }
+    return { root, groups };
+  }
+
+  it('static frame → 0; one leaf moved → 1; a group with k descendants moved → k + 1', () => {
+    const { root, groups } = fan();
+    expect(updateWorldMatrices(root)).toBe(25);
+    expect(updateWorldMatrices(root)).toBe(0);
+    groups[1]!.children[2]!.setPosition(9, 9, 9);
+    expect(updateWorldMatrices(root)).toBe(1);
+    expect(updateWorldMatrices(root)).toBe(0);
+    groups[2]!.setPosition(0, 0, 1);
+    expect(updateWorldMatrices(root)).toBe(6);
+    groups[0]!.setPosition(0, 0, 1);
+    groups[0]!.children[0]!.setPosition(1, 1, 1); // inside the moved group: still recomputed once
+    expect(updateWorldMatrices(root)).toBe(6);
+  });
+
+  it('a lazy read between frames does not hide the change from the next update', () => {
+    const { root, groups } = fan();
+    updateWorldMatrices(root);
+    groups[3]!.setPosition(7, 0, 0);
+    expect(groups[3]!.children[4]!.worldMatrix[12]).toBe(7); // refreshes the group and this one leaf
+    expect(updateWorldMatrices(root, { validate: true })).toBe(4); // the other four leaves
+    expect(updateWorldMatrices(root)).toBe(0);
+  });
+
+  it('reparenting marks the moved child stale', () => {
+    const { root, groups } = fan();
+    updateWorldMatrices(root);
+    groups[0]!.add(groups[1]!.children[0]!);
+    expect(updateWorldMatrices(root, { validate: true })).toBe(1);
+  });
+});
+
+describe('bad input leaves the tree unchanged', () => {
+  it('rejects adding a node to itself or to its own descendant, naming both', () => {
+    const { bench, top, support } = workshop();
+    const before = bench.printTree();
+    expect(() => top.add(top)).toThrow(new SceneError('Cannot add "top" to itself: the scene graph must stay a tree.'));
+    expect(() => support.add(top)).toThrow(/Cannot add "top" to its own descendant "bench\/top\/support"/);
+    expect(() => support.attach(bench)).toThrow(/Cannot attach "bench" to its own descendant/);
+    expect(bench.printTree()).toBe(before);
+    expect(top.parent).toBe(bench);
+  });
+
+  it('rejects removing a node that is not a child', () => {
+    const { top, support, pieces } = workshop();
+    expect(() => support.remove(pieces[0]!)).toThrow('Cannot remove "gear" from "support": it is not a child (its parent is "top").');
+    expect(() => top.remove(new Node('stranger'))).toThrow(/"stranger" from "top".*it has no parent/);
+    expect(pieces[0]!.parent).toBe(top);
+  });
+
+  it('rejects NaN and Infinity, and non-unit quaternions, keeping the old transform', () => {
+    const node = new Node('n').setPosition(1, 2, 3);
+    expect(() => node.setPosition(NaN, 0, 0)).toThrow(/Node "n": setPosition\(NaN, 0, 0\) has a non-finite value/);
+    expect(() => node.setScale(1, Infinity, 1)).toThrow(SceneError);
+    expect(() => node.setRotation(0, 0, 0, 0)).toThrow(/not a unit quaternion/);
+    expect(() => node.setRotation(90, 0, 0, 1)).toThrow(/not a unit quaternion/);
+    expect([...node.position]).toEqual([1, 2, 3]);
+    expect([...node.scale]).toEqual([1, 1, 1]);
+    expect([...node.rotation]).toEqual([0, 0, 0, 1]);
+  });
+
+  it('rejects attaching to a singular parent (zero scale on its path), naming it', () => {
+    const { top, pieces } = workshop();
+    const flat = new Node('flat').setScale(1, 0, 1);
+    const holder = new Node('holder');
+    top.add(flat);
+    flat.add(holder);
+    const gear = pieces[0]!;
+    const before = [...gear.worldMatrix];
+    expect(() => holder.attach(gear)).toThrow(/Cannot attach "gear" to "holder".*singular.*"flat" has scale \(1, 0, 1\)/);
+    expect(gear.parent).toBe(top);
+    expect([...gear.worldMatrix]).toEqual(before);
+  });
+
+  it('refuses a reparent that would need shear, instead of dropping it', () => {
+    const root = new Node('root');
+    const stretched = new Node('stretched').setScale(2, 1, 1);
+    const child = new Node('child');
+    setQuat(child, quat.setAxisAngle(quat.create(), [0, 0, 1], Math.PI / 4));
+    root.add(stretched).add(child);
+    const before = child.printTree();
+    expect(() => stretched.attach(child)).toThrow(/would need shear.*non-uniformly scaled parent/);
+    expect(child.parent).toBe(root);
+    expect(child.printTree()).toBe(before);
+    // The same parent with an unrotated child has no shear: allowed.
+    const straight = new Node('straight');
+    root.add(straight);
+    expect(stretched.attach(straight)).toBe(0);
+  });
+});
+
+describe('validation mode under a randomized sequence of edits', () => {
+  it('finds the cached world matrices equal to the from-scratch ones after every edit', () => {
+    const random = seededRandom(2026);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const root = new Node('root');
+    const nodes: Node[] = [root];
+    for (let i = 1; i < 60; i++) {
+      const node = new Node(`n${i}`).setPosition(random() * 4 - 2, random() * 4 - 2, random() * 4 - 2);
+      pick(nodes).add(node);
+      nodes.push(node);
+    }
+    const kinds = { move: 0, rotate: 0, scale: 0, add: 0, attach: 0, remove: 0, read: 0, refused: 0 };
+    for (let step = 0; step < 2000; step++) {
+      const node = pick(nodes.slice(1));
+      const r = random();
+      try {
+        if (r < 0.2) {
+          node.setPosition(random() * 4 - 2, random() * 4 - 2, random() * 4 - 2);
+          kinds.move++;
+        } else if (r < 0.4) {
+          setQuat(node, quat.fromEuler(quat.create(), random() * 360, random() * 360, random() * 360));
+          kinds.rotate++;
+        } else if (r < 0.5) {
+          const s = 0.5 + random();
+          node.setScale(s, random() < 0.2 ? s * 1.5 : s, s);
+          kinds.scale++;
+        } else if (r < 0.62) {
+          pick(nodes).add(node);
+          kinds.add++;
+        } else if (r < 0.74) {
+          pick(nodes).attach(node);
+          kinds.attach++;
+        } else if (r < 0.8) {
+          if (node.parent) node.parent.remove(node);
+          root.add(node); // back into the tree, so every node stays under root
+          kinds.remove++;
+        } else {
+          void pick(nodes).worldMatrix; // a lazy read between updates
+          kinds.read++;
+        }
+      } catch (error) {
+        expect(error).toBeInstanceOf(SceneError); // cycles and shear refusals are expected in a random walk
+        kinds.refused++;
+      }
+      updateWorldMatrices(root, { validate: true });
+    }
+    expect(Object.values(kinds).every((count) => count > 20)).toBe(true);
+  });
+
+  it('throws with the node path when a cached matrix is stale', async () => {
+    const { validateWorldMatrices } = await import('./validate-world-matrices');
+    const root = new Node('root');
+    const child = new Node('child').setPosition(1, 0, 0);
+    root.add(child);
+    updateWorldMatrices(root);
+    (child.worldMatrix as Float32Array)[12] = 42; // a write behind the cache's back, as a bug would do
+    expect(() => validateWorldMatrices(root)).toThrow(/World matrix of "root\/child" is stale: element 12 is 42/);
+  });
+});
