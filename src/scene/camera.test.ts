@@ -12,11 +12,29 @@ const project = (camera: Camera, point: [number, number, number]) => {
 
 describe('Camera', () => {
   it('maps near to depth 0 and far to depth 1 (WebGPU range), perspective and orthographic', () => {
-    const perspective = new Camera('eye', { kind: 'perspective', fovY: Math.PI / 2, aspect: 1, near: 1, far: 10 });
+    const perspective = new Camera('eye', {
+      kind: 'perspective',
+      fovY: Math.PI / 2,
+      aspect: 1,
+      near: 1,
+      far: 10,
+    });
     expect(project(perspective, [0, 0, -1])[2]).toBeCloseTo(0, 6);
     expect(project(perspective, [0, 0, -10])[2]).toBeCloseTo(1, 6);
-    expect(project(perspective, [1, 1, -1]).slice(0, 2).map((v) => Number(v.toFixed(6)))).toEqual([1, 1]);
-    const ortho = new Camera('ortho', { kind: 'orthographic', left: 0, right: 336, bottom: 0, top: 240, near: 0, far: 10 });
+    expect(
+      project(perspective, [1, 1, -1])
+        .slice(0, 2)
+        .map((v) => Number(v.toFixed(6))),
+    ).toEqual([1, 1]);
+    const ortho = new Camera('ortho', {
+      kind: 'orthographic',
+      left: 0,
+      right: 336,
+      bottom: 0,
+      top: 240,
+      near: 0,
+      far: 10,
+    });
     const round = (v: number[]) => v.map((x) => Number(x.toFixed(6)) || 0);
     expect(round(project(ortho, [336, 240, 0]))).toEqual([1, 1, 0]);
     expect(round(project(ortho, [0, 0, -10]))).toEqual([-1, -1, 1]);
@@ -36,9 +54,9 @@ describe('Camera', () => {
       /Camera "bad": invalid perspective projection.*0 < fovY < π/,
     );
     const camera = new Camera('ok');
-    expect(() => camera.setProjection({ kind: 'orthographic', left: 1, right: 1, bottom: 0, top: 1, near: 0, far: 1 })).toThrow(
-      /left ≠ right/,
-    );
+    expect(() =>
+      camera.setProjection({ kind: 'orthographic', left: 1, right: 1, bottom: 0, top: 1, near: 0, far: 1 }),
+    ).toThrow(/left ≠ right/);
     expect(camera.projection.kind).toBe('perspective');
   });
 });

@@ -5,7 +5,15 @@ import { SceneError } from './scene-error';
 /** A camera's lens: perspective (vertical field of view in radians) or orthographic (a box in view space). */
 export type Projection =
   | { kind: 'perspective'; fovY: number; aspect: number; near: number; far: number }
-  | { kind: 'orthographic'; left: number; right: number; bottom: number; top: number; near: number; far: number };
+  | {
+      kind: 'orthographic';
+      left: number;
+      right: number;
+      bottom: number;
+      top: number;
+      near: number;
+      far: number;
+    };
 
 /** A node that looks down its local -Z; its projection maps depth to WebGPU's 0..1 range. */
 export class Camera extends Node {
@@ -15,7 +23,10 @@ export class Camera extends Node {
   private _projectionDirty = true;
   private _viewOf = -1;
 
-  constructor(name = 'camera', projection: Projection = { kind: 'perspective', fovY: Math.PI / 3, aspect: 1, near: 0.1, far: 100 }) {
+  constructor(
+    name = 'camera',
+    projection: Projection = { kind: 'perspective', fovY: Math.PI / 3, aspect: 1, near: 0.1, far: 100 },
+  ) {
     super(name);
     this._projection = checkProjection(name, projection);
   }
@@ -34,7 +45,8 @@ export class Camera extends Node {
   get projectionMatrix(): ReadonlyMat4 {
     if (this._projectionDirty) {
       const p = this._projection;
-      if (p.kind === 'perspective') mat4.perspectiveZO(this._projectionMatrix, p.fovY, p.aspect, p.near, p.far);
+      if (p.kind === 'perspective')
+        mat4.perspectiveZO(this._projectionMatrix, p.fovY, p.aspect, p.near, p.far);
       else mat4.orthoZO(this._projectionMatrix, p.left, p.right, p.bottom, p.top, p.near, p.far);
       this._projectionDirty = false;
     }

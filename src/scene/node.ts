@@ -1,6 +1,17 @@
 import { mat4, vec3, type ReadonlyMat4, type ReadonlyQuat, type ReadonlyVec3 } from 'gl-matrix';
 import { decomposeTrs, type Trs } from '../math/decompose-trs';
 import { SceneError } from './scene-error';
+import {
+  allocateSlot,
+  composeLocal,
+  composeWorld,
+  copyLocalToWorld,
+  LOCAL_AT,
+  POSITION_AT,
+  ROTATION_AT,
+  SCALE_AT,
+  WORLD_AT,
+} from './transform-pool';
 
 // Dirty bits. A node is *stale* when LOCAL or WORLD is set or its parent's world changed since it last looked.
 const LOCAL = 1; // local T/R/S changed since localMatrix was composed
@@ -16,7 +27,12 @@ const SHEAR_TOLERANCE = 1e-4;
 /** A determinant this close to zero means a zero scale somewhere on the path: no inverse exists. */
 const SINGULAR_DETERMINANT = 1e-12;
 
-const scratchTrs: Trs = { translation: vec3.create(), rotation: [0, 0, 0, 1], scale: vec3.create(), shear: 0 };
+const scratchTrs: Trs = {
+  translation: vec3.create(),
+  rotation: [0, 0, 0, 1],
+  scale: vec3.create(),
+  shear: 0,
+};
 const scratchInverse = new Float64Array(16);
 const scratchLocal = new Float64Array(16);
 
@@ -25,26 +41,40 @@ export class Node {
   name: string;
   private _parent: Node | null = null;
   private readonly _children: Node[] = [];
-  private readonly _position: Float32Array;
-  private readonly _rotation: Float32Array;
-  private readonly _scale: Float32Array;
-  private readonly _local: Float32Array;
-  private readonly _world: Float32Array;
+  // This node's numbers live in a shared pool chunk at `_at` (see transform-pool.ts); views onto them are made on demand.
+  private readonly _mem: Float32Array;
+  private readonly _at: number;
   private _flags = LOCAL | WORLD | BRANCH;
   private _worldVersion = 0;
   private _parentSeen = 0;
+  private _views: {
+    position: Float32Array;
+    rotation: Float32Array;
+    scale: Float32Array;
+    local: Float32Array;
+    world: Float32Array;
+  } | null = null;
 
   constructor(name = 'node') {
     this.name = name;
-    // One allocation per node keeps its numbers together in memory.
-    const data = new Float32Array(42);
-    this._position = data.subarray(0, 3);
-    this._rotation = data.subarray(3, 7);
-    this._scale = data.subarray(7, 10);
-    this._local = data.subarray(10, 26);
-    this._world = data.subarray(26, 42);
-    this._rotation[3] = 1;
-    this._scale.fill(1);
+    const slot = allocateSlot(this);
+    this._mem = slot.mem;
+    this._at = slot.at;
+  }
+
+  private get views(): NonNullable<Node['_views']> {
+    if (!this._views) {
+      const view = (offset: number, length: number) =>
+        this._mem.subarray(this._at + offset, this._at + offset + length);
+      this._views = {
+        position: view(POSITION_AT, 3),
+        rotation: view(ROTATION_AT, 4),
+        scale: view(SCALE_AT, 3),
+        local: view(LOCAL_AT, 16),
+        world: view(WORLD_AT, 16),
+      };
+    }
+    return this._views;
   }
 
   get parent(): Node | null {
@@ -55,15 +85,15 @@ export class Node {
   }
   /** Local position; change it with `setPosition`. */
   get position(): ReadonlyVec3 {
-    return this._position;
+    return this.views.position;
   }
   /** Local rotation as a unit quaternion (x, y, z, w); change it with `setRotation`. */
   get rotation(): ReadonlyQuat {
-    return this._rotation;
+    return this.views.rotation;
   }
   /** Local scale; change it with `setScale`. */
   get scale(): ReadonlyVec3 {
-    return this._scale;
+    return this.views.scale;
   }
 
   /** A counter that changes whenever this node's world matrix is recomputed. */
@@ -73,37 +103,43 @@ export class Node {
   }
 
   setPosition(x: number, y: number, z: number): this {
-    this.assertFinite('setPosition', x, y, z);
-    this._position[0] = x;
-    this._position[1] = y;
-    this._position[2] = z;
+    if (x - x + (y - y) + (z - z) !== 0) this.rejectNonFinite('setPosition', x, y, z);
+    const m = this._mem;
+    const at = this._at + POSITION_AT;
+    m[at] = x;
+    m[at + 1] = y;
+    m[at + 2] = z;
     this.markLocal();
     return this;
   }
 
   /** Sets the rotation quaternion; it must be of unit length (within 1e-3), and is then normalized exactly. */
   setRotation(x: number, y: number, z: number, w: number): this {
-    this.assertFinite('setRotation', x, y, z, w);
-    const length = Math.hypot(x, y, z, w);
+    if (x - x + (y - y) + (z - z) + (w - w) !== 0) this.rejectNonFinite('setRotation', x, y, z, w);
+    const length = Math.sqrt(x * x + y * y + z * z + w * w);
     if (Math.abs(length - 1) > 1e-3) {
       throw new SceneError(
         `Node "${this.name}": setRotation(${x}, ${y}, ${z}, ${w}) is not a unit quaternion (length ${length}). ` +
           'Pass a normalized quaternion, e.g. from gl-matrix quat.setAxisAngle or quat.fromEuler.',
       );
     }
-    this._rotation[0] = x / length;
-    this._rotation[1] = y / length;
-    this._rotation[2] = z / length;
-    this._rotation[3] = w / length;
+    const m = this._mem;
+    const at = this._at + ROTATION_AT;
+    m[at] = x / length;
+    m[at + 1] = y / length;
+    m[at + 2] = z / length;
+    m[at + 3] = w / length;
     this.markLocal();
     return this;
   }
 
   setScale(x: number, y: number, z: number): this {
-    this.assertFinite('setScale', x, y, z);
-    this._scale[0] = x;
-    this._scale[1] = y;
-    this._scale[2] = z;
+    if (x - x + (y - y) + (z - z) !== 0) this.rejectNonFinite('setScale', x, y, z);
+    const m = this._mem;
+    const at = this._at + SCALE_AT;
+    m[at] = x;
+    m[at + 1] = y;
+    m[at + 2] = z;
     this.markLocal();
     return this;
   }
@@ -111,13 +147,13 @@ export class Node {
   /** T·R·S of this node alone, column-major. */
   get localMatrix(): ReadonlyMat4 {
     if (this._flags & LOCAL) this.composeLocal();
-    return this._local;
+    return this.views.local;
   }
 
   /** Parent's world × local along the path to the root, column-major; always current when read. */
   get worldMatrix(): ReadonlyMat4 {
     this.refresh();
-    return this._world;
+    return this.views.world;
   }
 
   /**
@@ -135,7 +171,9 @@ export class Node {
   remove(child: Node): this {
     if (child._parent !== this) {
       const actual = child._parent ? `its parent is "${child._parent.name}"` : 'it has no parent';
-      throw new SceneError(`Cannot remove "${child.name}" from "${this.name}": it is not a child (${actual}).`);
+      throw new SceneError(
+        `Cannot remove "${child.name}" from "${this.name}": it is not a child (${actual}).`,
+      );
     }
     this.unlink(child);
     return this;
@@ -157,14 +195,21 @@ export class Node {
     const parentWorld = this.worldMatrix;
     for (let i = 0; i < 16; i++) scratchInverse[i] = parentWorld[i]!;
     const det = mat4.determinant(scratchInverse as unknown as mat4);
-    if (!(Math.abs(det) > SINGULAR_DETERMINANT) || !mat4.invert(scratchInverse as unknown as mat4, scratchInverse as unknown as mat4)) {
+    if (
+      !(Math.abs(det) > SINGULAR_DETERMINANT) ||
+      !mat4.invert(scratchInverse as unknown as mat4, scratchInverse as unknown as mat4)
+    ) {
       throw new SceneError(
         `Cannot attach "${child.name}" to "${this.name}": the world matrix of "${this.name}" is singular ` +
           `(determinant ${det}${this.describeZeroScale()}). Give every node on its path a non-zero scale.`,
       );
     }
     for (let i = 0; i < 16; i++) scratchLocal[i] = childWorld[i]!;
-    mat4.multiply(scratchLocal as unknown as mat4, scratchInverse as unknown as mat4, scratchLocal as unknown as mat4);
+    mat4.multiply(
+      scratchLocal as unknown as mat4,
+      scratchInverse as unknown as mat4,
+      scratchLocal as unknown as mat4,
+    );
     const trs = decomposeTrs(scratchLocal, scratchTrs);
     if (trs.shear > SHEAR_TOLERANCE) {
       throw new SceneError(
@@ -176,9 +221,9 @@ export class Node {
     }
     child._parent?.unlink(child);
     this.link(child);
-    child._position.set(trs.translation);
-    child._rotation.set(trs.rotation);
-    child._scale.set(trs.scale);
+    child._mem.set(trs.translation, child._at + POSITION_AT);
+    child._mem.set(trs.rotation, child._at + ROTATION_AT);
+    child._mem.set(trs.scale, child._at + SCALE_AT);
     child.markLocal();
     const after = child.worldMatrix;
     return Math.hypot(after[12]! - beforeX, after[13]! - beforeY, after[14]! - beforeZ);
@@ -210,8 +255,8 @@ export class Node {
     const lines: string[] = [];
     this.traverse((node, depth) => {
       lines.push(
-        `${'  '.repeat(depth)}${node.name} T(${formatList(node._position)}) R(${formatList(node._rotation)}) ` +
-          `S(${formatList(node._scale)})`,
+        `${'  '.repeat(depth)}${node.name} T(${formatList(node.position)}) R(${formatList(node.rotation)}) ` +
+          `S(${formatList(node.scale)})`,
       );
     });
     return lines.join('\n');
@@ -223,7 +268,7 @@ export class Node {
    */
   static updateWorldMatrices(root: Node): number {
     root._parent?.refresh();
-    return Node.sweep(root, false);
+    return Node.sweep(root);
   }
 
   /** Sets BRANCH from `node` upwards, stopping at the first ancestor that has it (all above it have it too). */
@@ -231,18 +276,23 @@ export class Node {
     for (let n: Node | null = node; n && (n._flags & BRANCH) === 0; n = n._parent) n._flags |= BRANCH;
   }
 
-  private static sweep(node: Node, force: boolean): number {
-    let count = 0;
-    if (force || node.isStale()) {
-      node.recompute();
-      count = 1;
-      force = true;
-    } else if ((node._flags & BRANCH) === 0) {
-      return 0;
-    }
+  /** Visits the branches marked BRANCH; below the first stale node on a path, everything is recomputed. */
+  private static sweep(node: Node): number {
+    if (node.isStale()) return Node.recomputeSubtree(node);
+    if ((node._flags & BRANCH) === 0) return 0;
     node._flags &= ~BRANCH;
+    let count = 0;
     const children = node._children;
-    for (let i = 0; i < children.length; i++) count += Node.sweep(children[i]!, force);
+    for (let i = 0; i < children.length; i++) count += Node.sweep(children[i]!);
+    return count;
+  }
+
+  private static recomputeSubtree(node: Node): number {
+    node.recompute();
+    node._flags &= ~BRANCH;
+    let count = 1;
+    const children = node._children;
+    for (let i = 0; i < children.length; i++) count += Node.recomputeSubtree(children[i]!);
     return count;
   }
 
@@ -257,24 +307,27 @@ export class Node {
   }
 
   private isStale(): boolean {
-    return (this._flags & (LOCAL | WORLD)) !== 0 || (this._parent !== null && this._parentSeen !== this._parent._worldVersion);
+    return (
+      (this._flags & (LOCAL | WORLD)) !== 0 ||
+      (this._parent !== null && this._parentSeen !== this._parent._worldVersion)
+    );
   }
 
   private recompute(): void {
     if (this._flags & LOCAL) this.composeLocal();
     const parent = this._parent;
     if (parent) {
-      mat4.multiply(this._world, parent._world, this._local);
+      composeWorld(this._mem, this._at, parent._mem, parent._at);
       this._parentSeen = parent._worldVersion;
     } else {
-      this._world.set(this._local);
+      copyLocalToWorld(this._mem, this._at);
     }
     this._worldVersion = ++worldStamp;
     this._flags &= ~WORLD;
   }
 
   private composeLocal(): void {
-    mat4.fromRotationTranslationScale(this._local, this._rotation, this._position, this._scale);
+    composeLocal(this._mem, this._at);
     this._flags &= ~LOCAL;
   }
 
@@ -297,16 +350,16 @@ export class Node {
   }
 
   private assertCanAdopt(child: Node, operation: 'add' | 'attach'): void {
-    for (let node: Node | null = this; node; node = node._parent) {
-      if (node === child) {
-        const relation = child === this ? 'itself' : `its own descendant "${this.path}"`;
-        throw new SceneError(`Cannot ${operation} "${child.name}" to ${relation}: the scene graph must stay a tree.`);
-      }
+    const fail = (relation: string) =>
+      new SceneError(`Cannot ${operation} "${child.name}" to ${relation}: the scene graph must stay a tree.`);
+    if (child === this) throw fail('itself');
+    for (let node = this._parent; node; node = node._parent) {
+      if (node === child) throw fail(`its own descendant "${this.path}"`);
     }
   }
 
-  private assertFinite(operation: string, ...values: number[]): void {
-    if (values.every(Number.isFinite)) return;
+  // The callers' test `x - x + ... !== 0` is true exactly when some value is NaN or ±Infinity, and allocates nothing.
+  private rejectNonFinite(operation: string, ...values: number[]): never {
     throw new SceneError(
       `Node "${this.name}": ${operation}(${values.join(', ')}) has a non-finite value; the transform is unchanged. ` +
         'Check the computation that produced it (a division by zero, an uninitialised variable).',
@@ -314,10 +367,14 @@ export class Node {
   }
 
   private describeZeroScale(): string {
-    for (let node: Node | null = this; node; node = node._parent) {
-      if (node._scale.some((s) => s === 0)) return `; "${node.name}" has scale (${formatList(node._scale)})`;
-    }
-    return '';
+    const flat = [this, ...this.ancestors()].find((node) => Array.prototype.includes.call(node.scale, 0));
+    return flat ? `; "${flat.name}" has scale (${formatList(flat.scale)})` : '';
+  }
+
+  private ancestors(): Node[] {
+    const found: Node[] = [];
+    for (let node = this._parent; node; node = node._parent) found.push(node);
+    return found;
   }
 }
 
