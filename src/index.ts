@@ -12,3 +12,16 @@ export { findShearedNodes, type ShearReport } from './scene/find-sheared-nodes';
 export { Camera, type Projection } from './scene/camera';
 export { Mesh } from './scene/mesh';
 export { SceneError } from './scene/scene-error';
+export { FrameClock, type Clock, type ClockSample } from './time/frame-clock';
+export { FixedClock } from './time/fixed-clock';
+export { FrameBudget, type BudgetSnapshot, type Distribution, type FrameRecord } from './time/frame-budget';
+export { HEADSET_90HZ_MS, DESKTOP_60HZ_MS } from './time/frame-ceilings';
+export {
+  FrameLoop,
+  type FrameStep,
+  type FrameCounters,
+  type FrameLoopOptions,
+  type SessionFrames,
+  type WindowFrames,
+} from './time/frame-loop';
+export { ReadoutThrottle } from './time/readout-throttle';
