@@ -25,3 +25,4 @@ export {
   type WindowFrames,
 } from './time/frame-loop';
 export { ReadoutThrottle } from './time/readout-throttle';
+export { GpuTimer, type GpuTimes } from './gpu/gpu-timer';

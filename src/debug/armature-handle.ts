@@ -1,3 +1,5 @@
+import type { BudgetSnapshot } from '../time/frame-budget';
+
 /** The page-level handle every demo publishes as `window.__armature`, read by tests and the debug panel. */
 export interface ArmatureHandle {
   /** The backend drawing this page, or null before one is chosen (or when none could be). */
@@ -8,6 +10,8 @@ export interface ArmatureHandle {
   ready: boolean;
   /** Why the page could not start, when it could not. */
   error: string | null;
+  /** The frame budget's latest snapshot (refreshed a few times a second), or null before the first. */
+  stats: BudgetSnapshot | null;
 }
 
 declare global {
@@ -18,7 +22,7 @@ declare global {
 
 /** Creates the page's handle and publishes it on `window.__armature` (replacing any earlier one). */
 export function installArmatureHandle(): ArmatureHandle {
-  const handle: ArmatureHandle = { backend: null, frame: 0, ready: false, error: null };
+  const handle: ArmatureHandle = { backend: null, frame: 0, ready: false, error: null, stats: null };
   window.__armature = handle;
   return handle;
 }

@@ -22,10 +22,16 @@ export class TestPattern {
   }
 
   /** Records the clear and the triangle into `encoder`, targeting `view`. */
-  encode(encoder: GPUCommandEncoder, view: GPUTextureView, clearColor: GPUColor): void {
+  encode(
+    encoder: GPUCommandEncoder,
+    view: GPUTextureView,
+    clearColor: GPUColor,
+    timestampWrites?: GPURenderPassTimestampWrites,
+  ): void {
     const pass = encoder.beginRenderPass({
       label: 'test-pattern',
       colorAttachments: [{ view, clearValue: clearColor, loadOp: 'clear', storeOp: 'store' }],
+      ...(timestampWrites ? { timestampWrites } : {}),
     });
     pass.setPipeline(this.pipeline);
     pass.draw(3);

@@ -8,8 +8,8 @@ export type FrameStep = (sample: ClockSample, xrFrame?: XRFrame) => void;
 export interface FrameCounters {
   drawCalls: number;
   triangles: number;
-  bytesUploaded?: number;
-  gpuMs?: number;
+  bytesUploaded?: number | undefined;
+  gpuMs?: number | undefined;
 }
 
 /** The part of `window` the loop needs, so tests can drive it with a fake. */
