@@ -56,6 +56,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // wgsl_reflect's "main" build is CommonJS inside a "type": "module" package; Node can only load its ES build.
+        resolve: { alias: { wgsl_reflect: 'wgsl_reflect/wgsl_reflect.module.js' } },
         test: {
           name: 'unit',
           environment: 'node',
