@@ -61,6 +61,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          execArgv: ['--expose-gc'], // allocation tests collect garbage before they measure
           include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['src/**/*.gpu.test.ts'],
         },

@@ -1,0 +1,182 @@
+import type { StructLayout } from './struct-layout';
+import { StructBuffer, type FieldWriter } from './struct-writer';
+
+/** What one `upload()` did; exact, so tests assert them. */
+export interface ArenaFrameCounters {
+  /** Distinct slots written since the previous upload. */
+  slotsPacked: number;
+  /** Contiguous runs of changed slots, one `writeBuffer` each. */
+  ranges: number;
+  bytesUploaded: number;
+}
+
+/** The part of a GPUDevice the arena uses (a fake in Node tests, the real device in the browser). */
+export type ArenaDevice = Pick<GPUDevice, 'createBuffer' | 'createBindGroup' | 'queue' | 'limits'>;
+
+/**
+ * Every object's uniforms in one GPU buffer: a slot per object at `minUniformBufferOffsetAlignment`, drawn with a
+ * dynamic offset. Only changed slots are uploaded, coalesced into as few `writeBuffer` calls as there are contiguous
+ * runs. The buffer doubles when full (rare, counted); bind groups are made once per buffer generation.
+ */
+export class UniformArena {
+  readonly slotSize: number;
+  /** How many times the GPU buffer has been (re)created: 1 after construction. */
+  generation = 0;
+  buffer!: GPUBuffer;
+  /** The last upload's counters. */
+  readonly frame: ArenaFrameCounters = { slotsPacked: 0, ranges: 0, bytesUploaded: 0 };
+
+  private readonly label: string;
+  private capacity: number;
+  private staging!: StructBuffer;
+  private live = new Uint8Array(0);
+  private dirty = new Uint8Array(0);
+  private dirtyList = new Int32Array(0);
+  private dirtyCount = 0;
+  private readonly freeSlots: number[] = [];
+  private nextSlot = 0;
+  private readonly bindGroups = new Map<GPUBindGroupLayout, GPUBindGroup>();
+
+  constructor(
+    private readonly device: ArenaDevice,
+    readonly layout: StructLayout,
+    options: { capacity?: number; label?: string } = {},
+  ) {
+    const alignment = device.limits.minUniformBufferOffsetAlignment;
+    this.slotSize = Math.ceil(layout.size / alignment) * alignment;
+    if (this.slotSize > device.limits.maxUniformBufferBindingSize) {
+      throw new RangeError(`Struct ${layout.name} (${layout.size} bytes) exceeds maxUniformBufferBindingSize.`);
+    }
+    this.label = options.label ?? `arena ${layout.name}`;
+    this.capacity = 0;
+    this.grow(Math.max(1, options.capacity ?? 64));
+  }
+
+  /** Slots in use. */
+  get liveSlots(): number {
+    return this.nextSlot - this.freeSlots.length;
+  }
+
+  /** A slot for one object; grows the buffer (a new generation) when none is free. */
+  allocate(): number {
+    const slot = this.freeSlots.pop() ?? this.nextSlot++;
+    if (slot >= this.capacity) this.grow(this.capacity * 2);
+    this.live[slot] = 1;
+    return slot;
+  }
+
+  /** Gives a slot back; writing it afterwards is an error until it is allocated again. */
+  free(slot: number): void {
+    this.assertLive(slot, 'free');
+    this.live[slot] = 0;
+    this.dirty[slot] = 0; // a freed slot is never uploaded
+    this.freeSlots.push(slot);
+  }
+
+  /** The byte offset to pass to `setBindGroup(i, group, [offset])` for `slot`. */
+  offset(slot: number): number {
+    return slot * this.slotSize;
+  }
+
+  /** Writes one field of `slot`'s struct into staging memory and marks the slot for the next upload. */
+  write(slot: number, field: FieldWriter, value: number | ArrayLike<number>): void {
+    if (this.live[slot] !== 1) this.assertLive(slot, 'write');
+    field.write(this.staging, slot * this.slotSize, value);
+    if (this.dirty[slot] === 0) {
+      this.dirty[slot] = 1;
+      this.dirtyList[this.dirtyCount++] = slot;
+    }
+  }
+
+  /** Uploads the changed slots, each contiguous run with one `writeBuffer`; a frame with no change uploads nothing. */
+  upload(): ArenaFrameCounters {
+    const frame = this.frame;
+    frame.slotsPacked = 0;
+    frame.ranges = 0;
+    frame.bytesUploaded = 0;
+    const list = this.dirtyList.subarray(0, this.dirtyCount);
+    list.sort();
+    let runStart = -1;
+    let runEnd = -1;
+    for (let i = 0; i <= list.length; i++) {
+      const slot = i < list.length ? list[i]! : -1;
+      if (slot >= 0 && this.dirty[slot] === 0) continue; // freed after being written
+      if (slot >= 0 && slot === runEnd) {
+        runEnd++;
+      } else {
+        if (runStart >= 0) this.writeRun(runStart, runEnd);
+        runStart = slot;
+        runEnd = slot + 1;
+      }
+      if (slot >= 0) {
+        this.dirty[slot] = 0;
+        frame.slotsPacked++;
+      }
+    }
+    this.dirtyCount = 0;
+    return frame;
+  }
+
+  /** The bind group exposing this arena at `binding` of `layout`; made once per buffer generation. */
+  bindGroup(layout: GPUBindGroupLayout, binding = 0): GPUBindGroup {
+    let group = this.bindGroups.get(layout);
+    if (!group) {
+      group = this.device.createBindGroup({
+        label: `${this.label} gen ${this.generation}`,
+        layout,
+        entries: [{ binding, resource: { buffer: this.buffer, offset: 0, size: Math.ceil(this.layout.size / 16) * 16 } }],
+      });
+      this.bindGroups.set(layout, group);
+    }
+    return group;
+  }
+
+  destroy(): void {
+    this.buffer.destroy();
+    this.bindGroups.clear();
+  }
+
+  private writeRun(start: number, end: number): void {
+    const bytes = (end - start) * this.slotSize;
+    this.device.queue.writeBuffer(this.buffer, start * this.slotSize, this.staging.bytes, start * this.slotSize, bytes);
+    this.frame.ranges++;
+    this.frame.bytesUploaded += bytes;
+  }
+
+  private grow(capacity: number): void {
+    const staging = new StructBuffer(new ArrayBuffer(capacity * this.slotSize));
+    if (this.staging) new Uint8Array(staging.bytes).set(new Uint8Array(this.staging.bytes));
+    this.staging = staging;
+    const live = new Uint8Array(capacity);
+    live.set(this.live);
+    this.live = live;
+    this.dirty = new Uint8Array(capacity);
+    this.dirtyList = new Int32Array(capacity);
+    this.dirtyCount = 0;
+    // A new buffer starts empty: every live slot goes up again with the next upload.
+    for (let slot = 0; slot < this.capacity; slot++) {
+      if (this.live[slot]) {
+        this.dirty[slot] = 1;
+        this.dirtyList[this.dirtyCount++] = slot;
+      }
+    }
+    this.buffer?.destroy();
+    this.buffer = this.device.createBuffer({
+      label: `${this.label} gen ${this.generation + 1}`,
+      size: capacity * this.slotSize,
+      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+    });
+    this.bindGroups.clear();
+    this.capacity = capacity;
+    this.generation++;
+  }
+
+  private assertLive(slot: number, operation: string): void {
+    if (!Number.isInteger(slot) || slot < 0 || slot >= this.nextSlot) {
+      throw new RangeError(`UniformArena ${this.layout.name}: cannot ${operation} slot ${slot}; it was never allocated.`);
+    }
+    if (this.live[slot] !== 1) {
+      throw new Error(`UniformArena ${this.layout.name}: cannot ${operation} slot ${slot}; it was freed. Allocate a new slot.`);
+    }
+  }
+}
