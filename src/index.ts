@@ -26,3 +26,17 @@ export {
 } from './time/frame-loop';
 export { ReadoutThrottle } from './time/readout-throttle';
 export { GpuTimer, type GpuTimes } from './gpu/gpu-timer';
+export {
+  structLayout,
+  structLayouts,
+  LayoutError,
+  type AddressSpace,
+  type FieldLayout,
+  type LayoutOptions,
+  type StructLayout,
+} from './gpu/struct-layout';
+export { WgslParseError } from './gpu/parse-wgsl-structs';
+export { StructWriter, FieldWriter, StructBuffer } from './gpu/struct-writer';
+export { UniformArena, type ArenaFrameCounters, type ArenaDevice } from './gpu/uniform-arena';
+export { assertStd140Compatible } from './gpu/std140';
+export type { WgslType, ScalarName } from './gpu/wgsl-types';

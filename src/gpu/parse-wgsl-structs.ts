@@ -45,7 +45,8 @@ export function parseWgslStructs(code: string): ParsedStruct[] {
     if (t.text === 'struct') {
       const name = tokens[i + 1]!;
       const open = i + 2;
-      if (tokens[open]?.text !== '{') throw new WgslParseError(`line ${t.line}: expected "{" after "struct ${name.text}".`);
+      if (tokens[open]?.text !== '{')
+        throw new WgslParseError(`line ${t.line}: expected "{" after "struct ${name.text}".`);
       const close = matching(tokens, open, '{', '}');
       structTokens.push({ name, body: tokens.slice(open + 1, close) });
       i = close;
@@ -93,7 +94,9 @@ function parseMembers(struct: string, body: Token[], scope: Scope): ParsedMember
       }
       if (attribute === 'align' || attribute === 'size') {
         if (argument === null) {
-          throw new WgslParseError(`struct ${struct}, line ${body[i]!.line}: @${attribute} needs one integer argument.`);
+          throw new WgslParseError(
+            `struct ${struct}, line ${body[i]!.line}: @${attribute} needs one integer argument.`,
+          );
         }
         if (attribute === 'align') align = argument;
         else size = argument;
@@ -102,7 +105,8 @@ function parseMembers(struct: string, body: Token[], scope: Scope): ParsedMember
     }
     const name = body[i];
     if (!name) break;
-    if (body[i + 1]?.text !== ':') throw new WgslParseError(`struct ${struct}, line ${name.line}: expected "name: type".`);
+    if (body[i + 1]?.text !== ':')
+      throw new WgslParseError(`struct ${struct}, line ${name.line}: expected "name: type".`);
     let end = i + 2;
     let depth = 0;
     for (; end < body.length; end++) {
@@ -127,7 +131,8 @@ function parseMembers(struct: string, body: Token[], scope: Scope): ParsedMember
 
 function resolveType(tokens: Token[], scope: Scope, context: string): WgslType {
   const [type, used] = parseType(tokens, 0, scope, context);
-  if (used !== tokens.length) throw new WgslParseError(`${context}: unexpected "${tokens[used]!.text}" in the type.`);
+  if (used !== tokens.length)
+    throw new WgslParseError(`${context}: unexpected "${tokens[used]!.text}" in the type.`);
   return type;
 }
 
@@ -169,17 +174,20 @@ function parseType(tokens: Token[], at: number, scope: Scope, context: string): 
   const matrix = /^mat([234])x([234])$/.exec(name);
   if (matrix) {
     const scalar = scalarArg();
-    if (scalar !== 'f32' && scalar !== 'f16') throw new WgslParseError(`${context}: matrices hold f32 or f16 only.`);
+    if (scalar !== 'f32' && scalar !== 'f16')
+      throw new WgslParseError(`${context}: matrices hold f32 or f16 only.`);
     const columns = Number(matrix[1]) as 2 | 3 | 4;
     return [{ kind: 'matrix', columns, rows: Number(matrix[2]) as 2 | 3 | 4, scalar }, next];
   }
   if (name === 'atomic') {
     const scalar = scalarArg();
-    if (scalar !== 'u32' && scalar !== 'i32') throw new WgslParseError(`${context}: atomic<…> holds u32 or i32.`);
+    if (scalar !== 'u32' && scalar !== 'i32')
+      throw new WgslParseError(`${context}: atomic<…> holds u32 or i32.`);
     return [{ kind: 'scalar', scalar, atomic: true }, next];
   }
   if (name === 'array') {
-    if (args.length < 1 || args.length > 2) throw new WgslParseError(`${context}: array<T> or array<T, N> expected.`);
+    if (args.length < 1 || args.length > 2)
+      throw new WgslParseError(`${context}: array<T> or array<T, N> expected.`);
     const element = resolveType(args[0]!, scope, context);
     const countTokens = args[1];
     if (countTokens && countTokens.length !== 1) {
@@ -187,7 +195,9 @@ function parseType(tokens: Token[], at: number, scope: Scope, context: string): 
     }
     const count = countTokens ? resolveCount(countTokens[0]!, scope) : null;
     if (count === null && countTokens) {
-      throw new WgslParseError(`${context}: array count "${countTokens[0]!.text}" is not an integer or a const of this file.`);
+      throw new WgslParseError(
+        `${context}: array count "${countTokens[0]!.text}" is not an integer or a const of this file.`,
+      );
     }
     if (count !== null && count < 1) throw new WgslParseError(`${context}: array count must be ≥ 1.`);
     return [{ kind: 'array', element, count }, next];

@@ -4,7 +4,13 @@ import { LayoutError, structLayout, structLayouts } from './struct-layout';
 import { WgslParseError } from './parse-wgsl-structs';
 
 const SCALARS = ['f32', 'i32', 'u32', 'f16'];
-const VECTORS = [2, 3, 4].flatMap((n) => [`vec${n}<f32>`, `vec${n}f`, `vec${n}<i32>`, `vec${n}u`, `vec${n}h`]);
+const VECTORS = [2, 3, 4].flatMap((n) => [
+  `vec${n}<f32>`,
+  `vec${n}f`,
+  `vec${n}<i32>`,
+  `vec${n}u`,
+  `vec${n}h`,
+]);
 const MATRICES = [2, 3, 4].flatMap((c) => [2, 3, 4].flatMap((r) => [`mat${c}x${r}<f32>`, `mat${c}x${r}h`]));
 
 /** Every type after a lone f32 and before another, so each alignment and each tail padding shows. */
@@ -51,12 +57,7 @@ function compareWithOracle(code: string): void {
       align: theirs.align,
     });
     expect(mine.fields.map((f) => [f.name, f.offset, f.size, f.stride ?? null])).toEqual(
-      theirs.members.map((m) => [
-        m.name,
-        m.offset,
-        m.size,
-        (m.type as { stride?: number }).stride ?? null,
-      ]),
+      theirs.members.map((m) => [m.name, m.offset, m.size, (m.type as { stride?: number }).stride ?? null]),
     );
   }
 }
@@ -87,13 +88,22 @@ describe('struct layouts by the WGSL rules', () => {
       /struct Weights, field w \(line 3\): uniform arrays need an element stride that is a multiple of 16, but array<f32, 4> has stride 4/,
     );
     expect(structLayout(code, 'Weights', 'storage').fields[1]).toMatchObject({ offset: 4, stride: 4 });
-    expect(structLayout(code, 'Weights', 'uniform', { relaxedUniforms: true }).fields[1]).toMatchObject({ offset: 4 });
+    expect(structLayout(code, 'Weights', 'uniform', { relaxedUniforms: true }).fields[1]).toMatchObject({
+      offset: 4,
+    });
   });
 
   it('rejects runtime-sized arrays in uniforms, and anywhere but last in storage', () => {
-    expect(() => structLayout(handmade[12]!, 'Runtime', 'uniform')).toThrow(/field values.*runtime-sized arrays are not allowed in uniform/);
-    expect(() => structLayout('struct Bad { v: array<f32>, n: u32 }', 'Bad', 'storage')).toThrow(/must be the last member/);
-    expect(structLayout(handmade[12]!, 'Runtime', 'storage')).toMatchObject({ size: 16, fields: [{}, { offset: 16, stride: 16 }] });
+    expect(() => structLayout(handmade[12]!, 'Runtime', 'uniform')).toThrow(
+      /field values.*runtime-sized arrays are not allowed in uniform/,
+    );
+    expect(() => structLayout('struct Bad { v: array<f32>, n: u32 }', 'Bad', 'storage')).toThrow(
+      /must be the last member/,
+    );
+    expect(structLayout(handmade[12]!, 'Runtime', 'storage')).toMatchObject({
+      size: 16,
+      fields: [{}, { offset: 16, stride: 16 }],
+    });
   });
 
   it('checks the uniform struct-member constraints instead of padding silently', () => {
@@ -102,20 +112,33 @@ describe('struct layouts by the WGSL rules', () => {
     expect(() => structLayout(code, 'Outer', 'uniform')).toThrow(
       /struct Outer, field inner \(line 2\): in the uniform address space a struct member \(Inner\) must start at a multiple of 16 bytes, but it is at 8; add @align\(16\)/,
     );
-    const fixed = 'struct Inner { a: f32, b: vec2<f32> }\nstruct Outer { x: f32, @align(16) inner: Inner, @align(16) y: f32 }';
+    const fixed =
+      'struct Inner { a: f32, b: vec2<f32> }\nstruct Outer { x: f32, @align(16) inner: Inner, @align(16) y: f32 }';
     expect(structLayout(fixed, 'Outer', 'uniform').fields.map((f) => f.offset)).toEqual([0, 16, 32]);
     // The member after a struct must start ≥ roundUp(16, SizeOf(S)) after it.
     const tight = 'struct S { a: vec2f }\nstruct T { s: S, after: f32 }';
-    expect(() => structLayout(tight, 'T', 'uniform')).toThrow(/member after the struct member s must start ≥ 16 bytes after it/);
+    expect(() => structLayout(tight, 'T', 'uniform')).toThrow(
+      /member after the struct member s must start ≥ 16 bytes after it/,
+    );
   });
 
   it('rejects bad attributes, unknown types, bool and atomics in uniforms', () => {
-    expect(() => structLayout('struct A { @align(3) a: f32 }', 'A', 'storage')).toThrow(/@align\(3\) must be a power of two/);
-    expect(() => structLayout('struct A { @size(2) a: f32 }', 'A', 'storage')).toThrow(/@size\(2\) is smaller than the type's size 4/);
+    expect(() => structLayout('struct A { @align(3) a: f32 }', 'A', 'storage')).toThrow(
+      /@align\(3\) must be a power of two/,
+    );
+    expect(() => structLayout('struct A { @size(2) a: f32 }', 'A', 'storage')).toThrow(
+      /@size\(2\) is smaller than the type's size 4/,
+    );
     expect(() => structLayout('struct A { a: vec5f }', 'A', 'storage')).toThrow(WgslParseError);
-    expect(() => structLayout('struct A { a: vec5f }', 'A', 'storage')).toThrow(/struct A, field a \(line 1\): unknown type "vec5f"/);
+    expect(() => structLayout('struct A { a: vec5f }', 'A', 'storage')).toThrow(
+      /struct A, field a \(line 1\): unknown type "vec5f"/,
+    );
     expect(() => structLayout('struct A { a: bool }', 'A', 'storage')).toThrow(/bool is not host-shareable/);
-    expect(() => structLayout(handmade[19]!, 'Atoms', 'uniform')).toThrow(/atomics are not allowed in uniform/);
-    expect(() => structLayout('struct A { a: f32 }', 'B', 'uniform')).toThrow(/no struct "B" in this WGSL; it declares: A/);
+    expect(() => structLayout(handmade[19]!, 'Atoms', 'uniform')).toThrow(
+      /atomics are not allowed in uniform/,
+    );
+    expect(() => structLayout('struct A { a: f32 }', 'B', 'uniform')).toThrow(
+      /no struct "B" in this WGSL; it declares: A/,
+    );
   });
 });

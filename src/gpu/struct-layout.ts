@@ -46,16 +46,27 @@ const roundUp = (k: number, n: number) => Math.ceil(n / k) * k;
 const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
 
 /** Lays out every struct of a WGSL source for `space`, throwing a `LayoutError` listing every rule it breaks. */
-export function structLayouts(code: string, space: AddressSpace, options: LayoutOptions = {}): Map<string, StructLayout> {
+export function structLayouts(
+  code: string,
+  space: AddressSpace,
+  options: LayoutOptions = {},
+): Map<string, StructLayout> {
   return new LayoutBuilder(parseWgslStructs(code), space, options.relaxedUniforms ?? false).build();
 }
 
 /** The layout of the struct `name` in `code`; an error names the structs that do exist when it is not there. */
-export function structLayout(code: string, name: string, space: AddressSpace, options: LayoutOptions = {}): StructLayout {
+export function structLayout(
+  code: string,
+  name: string,
+  space: AddressSpace,
+  options: LayoutOptions = {},
+): StructLayout {
   const structs = parseWgslStructs(code);
   const wanted = structs.find((s) => s.name === name);
   if (!wanted) {
-    throw new LayoutError([`no struct "${name}" in this WGSL; it declares: ${structs.map((s) => s.name).join(', ') || 'none'}`]);
+    throw new LayoutError([
+      `no struct "${name}" in this WGSL; it declares: ${structs.map((s) => s.name).join(', ') || 'none'}`,
+    ]);
   }
   return new LayoutBuilder(structs, space, options.relaxedUniforms ?? false).layoutOf(name);
 }
@@ -109,14 +120,18 @@ class LayoutBuilder {
       let align = natural.align;
       if (member.align !== undefined) {
         if (!isPowerOfTwo(member.align) || member.align % required !== 0) {
-          this.problems.push(`${where}: @align(${member.align}) must be a power of two and a multiple of ${required}`);
+          this.problems.push(
+            `${where}: @align(${member.align}) must be a power of two and a multiple of ${required}`,
+          );
         }
         align = member.align;
       }
       let size = natural.size;
       if (member.size !== undefined) {
         if (member.size < natural.size) {
-          this.problems.push(`${where}: @size(${member.size}) is smaller than the type's size ${natural.size}`);
+          this.problems.push(
+            `${where}: @size(${member.size}) is smaller than the type's size ${natural.size}`,
+          );
         }
         size = member.size;
       }
@@ -139,7 +154,14 @@ class LayoutBuilder {
           );
         }
       }
-      const field: FieldLayout = { name: member.name, type: member.type, typeName: typeName(member.type), offset, size, align };
+      const field: FieldLayout = {
+        name: member.name,
+        type: member.type,
+        typeName: typeName(member.type),
+        offset,
+        size,
+        align,
+      };
       if (member.type.kind === 'array') field.stride = natural.stride!;
       fields.push(field);
       end = offset + size;
@@ -152,10 +174,15 @@ class LayoutBuilder {
   }
 
   /** Alignment, size and (for arrays) stride of a member type; checks the rules that belong to the type itself. */
-  private typeLayout(type: WgslType, where: string, lastMember: boolean): { align: number; size: number; stride?: number } {
+  private typeLayout(
+    type: WgslType,
+    where: string,
+    lastMember: boolean,
+  ): { align: number; size: number; stride?: number } {
     switch (type.kind) {
       case 'scalar':
-        if (type.atomic && this.space === 'uniform') this.problems.push(`${where}: atomics are not allowed in uniform buffers`);
+        if (type.atomic && this.space === 'uniform')
+          this.problems.push(`${where}: atomics are not allowed in uniform buffers`);
         return plainLayout(type);
       case 'vector':
       case 'matrix':
@@ -163,7 +190,9 @@ class LayoutBuilder {
       case 'struct': {
         const inner = this.struct(type.name);
         if (inner.fields.some((f) => f.type.kind === 'array' && f.type.count === null)) {
-          this.problems.push(`${where}: struct ${type.name} ends in a runtime-sized array and cannot be nested`);
+          this.problems.push(
+            `${where}: struct ${type.name} ends in a runtime-sized array and cannot be nested`,
+          );
         }
         return inner;
       }
@@ -178,7 +207,9 @@ class LayoutBuilder {
         }
         if (type.count === null) {
           if (this.space === 'uniform') {
-            this.problems.push(`${where}: runtime-sized arrays are not allowed in uniform buffers (storage only)`);
+            this.problems.push(
+              `${where}: runtime-sized arrays are not allowed in uniform buffers (storage only)`,
+            );
           } else if (!lastMember) {
             this.problems.push(`${where}: a runtime-sized array must be the last member of its struct`);
           }
@@ -191,10 +222,16 @@ class LayoutBuilder {
 
   /** RequiredAlignOf(T, space): in the strict uniform space structs and arrays align to at least 16. */
   private requiredAlign(type: WgslType, natural: number): number {
-    return this.strictUniform && (type.kind === 'struct' || type.kind === 'array') ? roundUp(16, natural) : natural;
+    return this.strictUniform && (type.kind === 'struct' || type.kind === 'array')
+      ? roundUp(16, natural)
+      : natural;
   }
 }
 
 function describeKind(type: WgslType): string {
-  return type.kind === 'struct' ? `struct member (${type.name})` : type.kind === 'array' ? 'array member' : typeName(type);
+  return type.kind === 'struct'
+    ? `struct member (${type.name})`
+    : type.kind === 'array'
+      ? 'array member'
+      : typeName(type);
 }

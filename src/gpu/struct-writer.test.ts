@@ -47,12 +47,16 @@ describe('StructWriter', () => {
     expect(target.f32[(256 + lights.offset + lights.stride! + 12) / 4]).toBe(42);
     writer.field('weights').write(target, 0, [1, 2, 3, 4, 5, 6, 7, 8]);
     const weights = layout.fields.find((f) => f.name === 'weights')!;
-    expect([...target.f32.subarray(weights.offset / 4, weights.offset / 4 + 8)]).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect([...target.f32.subarray(weights.offset / 4, weights.offset / 4 + 8)]).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
   });
 
   it('fails at creation on a misspelt field, listing the real ones, and on a wrong count of numbers', () => {
     const { writer, target } = setup();
-    expect(() => writer.field('modle')).toThrow(/Struct Object has no field "modle". Its fields: model, normal, color/);
+    expect(() => writer.field('modle')).toThrow(
+      /Struct Object has no field "modle". Its fields: model, normal, color/,
+    );
     expect(() => writer.field('lights[2].power')).toThrow(/no field "lights\[2\]\.power"/);
     expect(() => writer.field('lights[0]')).toThrow(/is a struct; write its members/);
     expect(() => writer.field('normal').write(target, 0, new Float32Array(16))).toThrow(

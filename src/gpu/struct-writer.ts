@@ -38,28 +38,56 @@ export class FieldWriter {
     private readonly rows: number,
   ) {
     this.count = elements * columns * rows;
+    const scalarSize = SCALARS[scalar].size;
+    // No gaps between numbers: columns follow each other, and so do array elements.
+    this.packed =
+      (columns === 1 || columnStride === rows * scalarSize) &&
+      (elements === 1 || elementStride === columns * rows * scalarSize);
   }
+
+  private readonly packed: boolean;
 
   /** Writes `value` (a number for a scalar field) into the struct that starts at `structOffset` bytes in `target`. */
   write(target: StructBuffer, structOffset: number, value: number | ArrayLike<number>): void {
-    const scalarValue = typeof value === 'number';
-    const n = scalarValue ? 1 : value.length;
-    if (n !== this.count) {
-      throw new RangeError(
-        `Field "${this.path}" (${this.typeName}) takes ${this.count} number(s)` +
-          `${this.columns > 1 ? ', column-major' : ''}; got ${n}.`,
-      );
+    const byte = structOffset + this.offset;
+    if (typeof value === 'number') {
+      if (this.count !== 1) this.wrongCount(1);
+      this.store(target, byte, value);
+      return;
     }
+    if (value.length !== this.count) this.wrongCount(value.length);
+    if (this.scalar === 'f32') {
+      // Hot path: a float32 field from a Float32Array. Without padding it is one memcpy.
+      if (this.packed && value instanceof Float32Array) {
+        target.f32.set(value, byte >> 2);
+        return;
+      }
+      const f32 = target.f32;
+      const base = byte >> 2;
+      let k = 0;
+      for (let e = 0; e < this.elements; e++) {
+        for (let c = 0; c < this.columns; c++) {
+          const at = base + ((e * this.elementStride + c * this.columnStride) >> 2);
+          for (let r = 0; r < this.rows; r++) f32[at + r] = value[k++]!;
+        }
+      }
+      return;
+    }
+    const size = SCALARS[this.scalar].size;
     let k = 0;
     for (let e = 0; e < this.elements; e++) {
       for (let c = 0; c < this.columns; c++) {
-        const at = structOffset + this.offset + e * this.elementStride + c * this.columnStride;
-        for (let r = 0; r < this.rows; r++, k++) {
-          const v = scalarValue ? value : value[k]!;
-          this.store(target, at + r * SCALARS[this.scalar].size, v);
-        }
+        const at = byte + e * this.elementStride + c * this.columnStride;
+        for (let r = 0; r < this.rows; r++) this.store(target, at + r * size, value[k++]!);
       }
     }
+  }
+
+  private wrongCount(got: number): never {
+    throw new RangeError(
+      `Field "${this.path}" (${this.typeName}) takes ${this.count} number(s)` +
+        `${this.columns > 1 ? ', column-major' : ''}; got ${got}.`,
+    );
   }
 
   private store(target: StructBuffer, byte: number, v: number): void {
@@ -72,7 +100,8 @@ export class FieldWriter {
         return;
       case 'i32':
       case 'u32':
-        if (!Number.isInteger(v)) throw new RangeError(`Field "${this.path}" (${this.typeName}) takes integers; got ${v}.`);
+        if (!Number.isInteger(v))
+          throw new RangeError(`Field "${this.path}" (${this.typeName}) takes integers; got ${v}.`);
         if (this.scalar === 'i32') target.i32[byte >> 2] = v;
         else target.u32[byte >> 2] = v;
     }
@@ -98,13 +127,17 @@ export class StructWriter {
       offset += field.offset;
       let type: WgslType = field.type;
       if (match[2] !== undefined) {
-        if (type.kind !== 'array' || type.count === null || Number(match[2]) >= type.count) throw this.unknown(path);
+        if (type.kind !== 'array' || type.count === null || Number(match[2]) >= type.count)
+          throw this.unknown(path);
         offset += Number(match[2]) * field.stride!;
         type = type.element;
       }
       const last = p === parts.length - 1;
       if (type.kind === 'struct') {
-        if (last) throw new Error(`Field "${path}" of ${this.layout.name} is a struct; write its members ("${path}.x").`);
+        if (last)
+          throw new Error(
+            `Field "${path}" of ${this.layout.name} is a struct; write its members ("${path}.x").`,
+          );
         struct = this.nested(type.name);
         continue;
       }
@@ -122,7 +155,8 @@ export class StructWriter {
         const element = f.type.kind === 'array' ? f.type.element : f.type;
         if (element.kind === 'struct') {
           const count = f.type.kind === 'array' ? (f.type.count ?? 0) : 0;
-          if (f.type.kind === 'array') for (let i = 0; i < count; i++) walk(this.nested(element.name), `${prefix}${f.name}[${i}].`);
+          if (f.type.kind === 'array')
+            for (let i = 0; i < count; i++) walk(this.nested(element.name), `${prefix}${f.name}[${i}].`);
           else walk(this.nested(element.name), `${prefix}${f.name}.`);
         } else {
           found.push(prefix + f.name);
@@ -135,23 +169,37 @@ export class StructWriter {
 
   private nested(name: string): StructLayout {
     const layout = this.layouts.get(name);
-    if (!layout) throw new Error(`StructWriter for ${this.layout.name} needs the layout of struct ${name}; pass all layouts.`);
+    if (!layout)
+      throw new Error(
+        `StructWriter for ${this.layout.name} needs the layout of struct ${name}; pass all layouts.`,
+      );
     return layout;
   }
 
   private unknown(path: string): Error {
-    return new Error(`Struct ${this.layout.name} has no field "${path}". Its fields: ${this.paths().join(', ')}.`);
+    return new Error(
+      `Struct ${this.layout.name} has no field "${path}". Its fields: ${this.paths().join(', ')}.`,
+    );
   }
 }
 
-function leafWriter(path: string, typeName: string, offset: number, type: WgslType, stride: number): FieldWriter {
+function leafWriter(
+  path: string,
+  typeName: string,
+  offset: number,
+  type: WgslType,
+  stride: number,
+): FieldWriter {
   let elements = 1;
   if (type.kind === 'array') {
-    if (type.count === null) throw new Error(`Field "${path}" is a runtime-sized array; write its elements ("${path}[i]").`);
+    if (type.count === null)
+      throw new Error(`Field "${path}" is a runtime-sized array; write its elements ("${path}[i]").`);
     elements = type.count;
     type = type.element;
     if (type.kind === 'array' || type.kind === 'struct') {
-      throw new Error(`Field "${path}" is an array of ${type.kind === 'struct' ? 'structs' : 'arrays'}; write one element.`);
+      throw new Error(
+        `Field "${path}" is an array of ${type.kind === 'struct' ? 'structs' : 'arrays'}; write one element.`,
+      );
     }
   }
   switch (type.kind) {
@@ -163,7 +211,17 @@ function leafWriter(path: string, typeName: string, offset: number, type: WgslTy
       // A matrix is an array of column vectors, each padded to its alignment (a mat3x3's columns are 16 bytes apart).
       const column = plainLayout({ kind: 'vector', n: type.rows, scalar: type.scalar });
       const columnStride = Math.ceil(column.size / column.align) * column.align;
-      return new FieldWriter(path, typeName, offset, type.scalar, elements, stride, type.columns, columnStride, type.rows);
+      return new FieldWriter(
+        path,
+        typeName,
+        offset,
+        type.scalar,
+        elements,
+        stride,
+        type.columns,
+        columnStride,
+        type.rows,
+      );
     }
     default:
       throw new Error(`Field "${path}" cannot be written as numbers.`);

@@ -9,14 +9,20 @@ import { plainLayout, SCALARS, type WgslType } from './wgsl-types';
 /** Structs whose every scalar the GPU reads back; each stresses a different rule. */
 const CASES: { wgsl: string; root: string }[] = [
   { root: 'Object', wgsl: 'struct Object { model: mat4x4<f32>, normal: mat3x3<f32>, color: vec4<f32> }' },
-  { root: 'Pack', wgsl: 'struct Pack { a: vec3<f32>, b: f32, c: vec3<u32>, d: vec2<f32>, e: i32, f: vec2<i32> }' },
+  {
+    root: 'Pack',
+    wgsl: 'struct Pack { a: vec3<f32>, b: f32, c: vec3<u32>, d: vec2<f32>, e: i32, f: vec2<i32> }',
+  },
   {
     root: 'Mats',
     wgsl:
       'struct Mats { a: mat2x2<f32>, b: mat3x2<f32>, c: mat4x2<f32>, d: mat2x3<f32>, e: mat3x4<f32>, f: f32, ' +
       'g: mat4x3<f32>, h: mat2x4<f32> }',
   },
-  { root: 'Arrays', wgsl: 'struct Arrays { a: array<vec4<f32>, 3>, b: array<mat3x3<f32>, 2>, c: f32, d: array<vec3<f32>, 2> }' },
+  {
+    root: 'Arrays',
+    wgsl: 'struct Arrays { a: array<vec4<f32>, 3>, b: array<mat3x3<f32>, 2>, c: f32, d: array<vec3<f32>, 2> }',
+  },
   {
     root: 'Outer',
     wgsl:
@@ -38,20 +44,34 @@ function scalars(type: WgslType, expr: string, offset: number, layouts: Map<stri
       return [{ expr, kind: type.scalar as Scalar['kind'], offset }];
     case 'vector': {
       const size = SCALARS[type.scalar].size;
-      return Array.from({ length: type.n }, (_, r) => ({ expr: `${expr}[${r}]`, kind: type.scalar as Scalar['kind'], offset: offset + r * size }));
+      return Array.from({ length: type.n }, (_, r) => ({
+        expr: `${expr}[${r}]`,
+        kind: type.scalar as Scalar['kind'],
+        offset: offset + r * size,
+      }));
     }
     case 'matrix': {
       const column = plainLayout({ kind: 'vector', n: type.rows, scalar: type.scalar });
       const stride = Math.ceil(column.size / column.align) * column.align;
       return Array.from({ length: type.columns }, (_, c) =>
-        scalars({ kind: 'vector', n: type.rows, scalar: type.scalar }, `${expr}[${c}]`, offset + c * stride, layouts),
+        scalars(
+          { kind: 'vector', n: type.rows, scalar: type.scalar },
+          `${expr}[${c}]`,
+          offset + c * stride,
+          layouts,
+        ),
       ).flat();
     }
     case 'array': {
       const element = type.element;
-      const e = element.kind === 'struct' ? layouts.get(element.name)! : plainLayout(element as Exclude<WgslType, { kind: 'array' } | { kind: 'struct' }>);
+      const e =
+        element.kind === 'struct'
+          ? layouts.get(element.name)!
+          : plainLayout(element as Exclude<WgslType, { kind: 'array' } | { kind: 'struct' }>);
       const stride = Math.ceil(e.size / e.align) * e.align;
-      return Array.from({ length: type.count! }, (_, i) => scalars(element, `${expr}[${i}]`, offset + i * stride, layouts)).flat();
+      return Array.from({ length: type.count! }, (_, i) =>
+        scalars(element, `${expr}[${i}]`, offset + i * stride, layouts),
+      ).flat();
     }
     case 'struct':
       return layouts
@@ -80,10 +100,22 @@ describe('uniform arena on real WebGPU', () => {
         `copy-${root}.wgsl`,
       );
       const uniformLayout = device.createBindGroupLayout({
-        entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: true } }],
+        entries: [
+          {
+            binding: 0,
+            visibility: GPUShaderStage.COMPUTE,
+            buffer: { type: 'uniform', hasDynamicOffset: true },
+          },
+        ],
       });
       const outLayout = device.createBindGroupLayout({
-        entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage', hasDynamicOffset: true } }],
+        entries: [
+          {
+            binding: 0,
+            visibility: GPUShaderStage.COMPUTE,
+            buffer: { type: 'storage', hasDynamicOffset: true },
+          },
+        ],
       });
       const pipeline = device.createComputePipeline({
         layout: device.createPipelineLayout({ bindGroupLayouts: [uniformLayout, outLayout] }),
@@ -101,17 +133,29 @@ describe('uniform arena on real WebGPU', () => {
         for (const path of writer.paths()) {
           const field = writer.field(path);
           const integer = /u32|i32/.test(field.typeName);
-          const values = Array.from({ length: field.count }, () => (integer ? (seed++ * 2654435761) % 2 ** 31 : (seed++ * 1.25) / 3));
+          const values = Array.from({ length: field.count }, () =>
+            integer ? (seed++ * 2654435761) % 2 ** 31 : (seed++ * 1.25) / 3,
+          );
           arena.write(slot, field, field.count === 1 ? values[0]! : values);
-          for (const v of values) bits.push(integer ? v >>> 0 : new Uint32Array(Float32Array.of(v).buffer)[0]!);
+          for (const v of values)
+            bits.push(integer ? v >>> 0 : new Uint32Array(Float32Array.of(v).buffer)[0]!);
         }
       }
       arena.upload();
 
       const outStride = Math.ceil((leaves.length * 4) / 256) * 256;
-      const out = device.createBuffer({ size: outStride * slots.length, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
-      const read = device.createBuffer({ size: outStride * slots.length, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-      const outGroup = device.createBindGroup({ layout: outLayout, entries: [{ binding: 0, resource: { buffer: out, size: leaves.length * 4 } }] });
+      const out = device.createBuffer({
+        size: outStride * slots.length,
+        usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
+      });
+      const read = device.createBuffer({
+        size: outStride * slots.length,
+        usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+      });
+      const outGroup = device.createBindGroup({
+        layout: outLayout,
+        entries: [{ binding: 0, resource: { buffer: out, size: leaves.length * 4 } }],
+      });
       const encoder = device.createCommandEncoder();
       const pass = encoder.beginComputePass();
       pass.setPipeline(pipeline);

@@ -45,7 +45,9 @@ export class UniformArena {
     const alignment = device.limits.minUniformBufferOffsetAlignment;
     this.slotSize = Math.ceil(layout.size / alignment) * alignment;
     if (this.slotSize > device.limits.maxUniformBufferBindingSize) {
-      throw new RangeError(`Struct ${layout.name} (${layout.size} bytes) exceeds maxUniformBufferBindingSize.`);
+      throw new RangeError(
+        `Struct ${layout.name} (${layout.size} bytes) exceeds maxUniformBufferBindingSize.`,
+      );
     }
     this.label = options.label ?? `arena ${layout.name}`;
     this.capacity = 0;
@@ -124,7 +126,12 @@ export class UniformArena {
       group = this.device.createBindGroup({
         label: `${this.label} gen ${this.generation}`,
         layout,
-        entries: [{ binding, resource: { buffer: this.buffer, offset: 0, size: Math.ceil(this.layout.size / 16) * 16 } }],
+        entries: [
+          {
+            binding,
+            resource: { buffer: this.buffer, offset: 0, size: Math.ceil(this.layout.size / 16) * 16 },
+          },
+        ],
       });
       this.bindGroups.set(layout, group);
     }
@@ -138,7 +145,13 @@ export class UniformArena {
 
   private writeRun(start: number, end: number): void {
     const bytes = (end - start) * this.slotSize;
-    this.device.queue.writeBuffer(this.buffer, start * this.slotSize, this.staging.bytes, start * this.slotSize, bytes);
+    this.device.queue.writeBuffer(
+      this.buffer,
+      start * this.slotSize,
+      this.staging.bytes,
+      start * this.slotSize,
+      bytes,
+    );
     this.frame.ranges++;
     this.frame.bytesUploaded += bytes;
   }
@@ -173,10 +186,14 @@ export class UniformArena {
 
   private assertLive(slot: number, operation: string): void {
     if (!Number.isInteger(slot) || slot < 0 || slot >= this.nextSlot) {
-      throw new RangeError(`UniformArena ${this.layout.name}: cannot ${operation} slot ${slot}; it was never allocated.`);
+      throw new RangeError(
+        `UniformArena ${this.layout.name}: cannot ${operation} slot ${slot}; it was never allocated.`,
+      );
     }
     if (this.live[slot] !== 1) {
-      throw new Error(`UniformArena ${this.layout.name}: cannot ${operation} slot ${slot}; it was freed. Allocate a new slot.`);
+      throw new Error(
+        `UniformArena ${this.layout.name}: cannot ${operation} slot ${slot}; it was freed. Allocate a new slot.`,
+      );
     }
   }
 }

@@ -35,7 +35,8 @@ export const SHORTHANDS: Readonly<Record<string, WgslType>> = (() => {
     for (const n of [2, 3, 4] as const) table[`vec${n}${suffix}`] = { kind: 'vector', n, scalar };
     if (scalar !== 'f32' && scalar !== 'f16') continue;
     for (const columns of [2, 3, 4] as const) {
-      for (const rows of [2, 3, 4] as const) table[`mat${columns}x${rows}${suffix}`] = { kind: 'matrix', columns, rows, scalar };
+      for (const rows of [2, 3, 4] as const)
+        table[`mat${columns}x${rows}${suffix}`] = { kind: 'matrix', columns, rows, scalar };
     }
   }
   return table;
@@ -44,7 +45,10 @@ export const SHORTHANDS: Readonly<Record<string, WgslType>> = (() => {
 const roundUp = (k: number, n: number) => Math.ceil(n / k) * k;
 
 /** Alignment and size of a non-struct, non-array type. */
-export function plainLayout(type: Exclude<WgslType, { kind: 'array' } | { kind: 'struct' }>): { align: number; size: number } {
+export function plainLayout(type: Exclude<WgslType, { kind: 'array' } | { kind: 'struct' }>): {
+  align: number;
+  size: number;
+} {
   switch (type.kind) {
     case 'scalar':
       return SCALARS[type.scalar];
@@ -70,7 +74,9 @@ export function typeName(type: WgslType): string {
     case 'matrix':
       return `mat${type.columns}x${type.rows}<${type.scalar}>`;
     case 'array':
-      return type.count === null ? `array<${typeName(type.element)}>` : `array<${typeName(type.element)}, ${type.count}>`;
+      return type.count === null
+        ? `array<${typeName(type.element)}>`
+        : `array<${typeName(type.element)}, ${type.count}>`;
     case 'struct':
       return type.name;
   }
