@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import { RenderGraph, type PassDecl, type TextureAllocator } from './render-graph';
+import { GraphError } from './graph-error';
+
+interface FakeTexture {
+  id: number;
+  label: string;
+  format: string;
+  width: number;
+  height: number;
+  destroyed: boolean;
+}
+
+function fakeAllocator() {
+  let next = 0;
+  const made: FakeTexture[] = [];
+  const allocator: TextureAllocator<FakeTexture> = {
+    create: (d) => {
+      const texture = { id: next++, ...d, destroyed: false };
+      made.push(texture);
+      return texture;
+    },
+    destroy: (t) => {
+      if (t.destroyed) throw new Error(`texture ${t.id} destroyed twice`);
+      t.destroyed = true;
+    },
+  };
+  return { allocator, made };
+}
+
+type Log = string[];
+const native = { relativeTo: 'native' } as const;
+const canvas = { relativeTo: 'canvas' } as const;
+
+/** A pass that logs which textures it got, so tests see wiring and bypass at run time. */
+function pass(
+  name: string,
+  reads: PassDecl<Log, FakeTexture>['reads'],
+  writes: PassDecl<Log, FakeTexture>['writes'],
+  extra: Partial<PassDecl<Log, FakeTexture>> = {},
+): PassDecl<Log, FakeTexture> {
+  return {
+    name,
+    reads,
+    writes,
+    ...extra,
+    execute(log, io) {
+      const ins = reads
+        .map((r) => (typeof r === 'string' ? r : r.name))
+        .map((r) =>
+          r.endsWith('@prev') ? `${r}=#${io.history(r.slice(0, -5)).id}` : `${r}=#${io.input(r).id}`,
+        );
+      const outs = writes
+        .map((w) => (typeof w === 'string' ? w : w.name))
+        .map((w) => `${w}=#${io.output(w).id}`);
+      log.push(`${name}(${ins.join(',')})->${outs.join(',')}`);
+    },
+  };
+}
+
+/** The pixel-art chain's shape: world → ui → motionBlur (history) → upscale → present (canvas). */
+function chain() {
+  const { allocator, made } = fakeAllocator();
+  const graph = new RenderGraph<Log, FakeTexture>(allocator, { native: [336, 240], canvas: [1280, 720] });
+  graph.addExternal('canvas', 'bgra8unorm', canvas);
+  // Declared out of order on purpose: the graph orders by dependencies.
+  graph.addPass(pass('present', [{ name: 'upscaled', format: 'rgba8unorm' }], ['canvas']));
+  graph.addPass(
+    pass(
+      'world',
+      [],
+      [
+        { name: 'scene', format: 'rgba8unorm', size: native },
+        { name: 'depth', format: 'depth24plus', size: native },
+      ],
+      { bypass: {} },
+    ),
+  );
+  graph.addPass(pass('ui', ['scene'], [{ name: 'composed', format: 'rgba8unorm', size: native }]));
+  graph.addPass(
+    pass(
+      'motionBlur',
+      ['composed', 'blurred@prev'],
+      [{ name: 'blurred', format: 'rgba8unorm', size: native, history: true }],
+    ),
+  );
+  graph.addPass(pass('upscale', ['blurred'], [{ name: 'upscaled', format: 'rgba8unorm', size: canvas }]));
+  graph.setExternal('canvas', {
+    id: -1,
+    label: 'canvas',
+    format: 'bgra8unorm',
+    width: 1280,
+    height: 720,
+    destroyed: false,
+  });
+  return { graph, made };
+}
+
+describe('RenderGraph ordering and wiring', () => {
+  it('orders passes by their dependencies and runs the compiled list', () => {
+    const { graph } = chain();
+    const log: Log = [];
+    graph.execute(log);
+    expect(log.map((l) => l.split('(')[0])).toEqual(['world', 'ui', 'motionBlur', 'upscale', 'present']);
+    expect(graph.counters.passesExecuted).toBe(5);
+    expect(graph.describe().map((p) => [p.name, p.enabled, p.size])).toEqual([
+      ['world', true, [336, 240]],
+      ['ui', true, [336, 240]],
+      ['motionBlur', true, [336, 240]],
+      ['upscale', true, [1280, 720]],
+      ['present', true, [1280, 720]],
+    ]);
+    graph.setEnabled('ui', false);
+    expect(graph.describe().map((p) => `${p.name}:${p.enabled}`)).toEqual([
+      'world:true',
+      'ui:false',
+      'motionBlur:true',
+      'upscale:true',
+      'present:true',
+    ]);
+  });
+
+  it('bypasses a disabled pass: its consumers read its input instead', () => {
+    const { graph } = chain();
+    graph.setEnabled('ui', false);
+    const log: Log = [];
+    graph.execute(log);
+    const world = log.find((l) => l.startsWith('world'))!;
+    const blur = log.find((l) => l.startsWith('motionBlur'))!;
+    const sceneId = /scene=#(\d+)/.exec(world)![1];
+    expect(blur).toContain(`composed=#${sceneId}`); // reads world's output where ui's used to be
+    expect(log.some((l) => l.startsWith('ui'))).toBe(false);
+    expect(graph.describe().find((p) => p.name === 'motionBlur')!.inputs).toEqual(['scene', 'blurred@prev']);
+    graph.setEnabled('motionBlur', false);
+    graph.setEnabled('ui', true);
+    const log2: Log = [];
+    graph.execute(log2);
+    expect(log2.map((l) => l.split('(')[0])).toEqual(['world', 'ui', 'upscale', 'present']);
+  });
+
+  it('swaps history every frame: this frame’s output is next frame’s history', () => {
+    const { graph } = chain();
+    const frames = [[], [], []].map(() => {
+      const log: Log = [];
+      graph.execute(log);
+      const blur = log.find((l) => l.startsWith('motionBlur'))!;
+      return [Number(/blurred@prev=#(\d+)/.exec(blur)![1]), Number(/->blurred=#(\d+)/.exec(blur)![1])];
+    });
+    expect(frames[1]![0]).toBe(frames[0]![1]);
+    expect(frames[2]![0]).toBe(frames[1]![1]);
+    expect(frames[0]![0]).not.toBe(frames[0]![1]);
+  });
+});
+
+describe('RenderGraph validation errors name the pass and resource', () => {
+  const graphWith = (...passes: PassDecl<Log, FakeTexture>[]) => {
+    const graph = new RenderGraph<Log, FakeTexture>(fakeAllocator().allocator, {
+      native: [64, 64],
+      canvas: [128, 128],
+    });
+    for (const p of passes) graph.addPass(p);
+    graph.validate();
+    return graph;
+  };
+
+  it('a read with no producer', () => {
+    expect(() =>
+      graphWith(pass('ui', ['scene'], [{ name: 'out', format: 'rgba8unorm', size: native }])),
+    ).toThrow(
+      new GraphError(
+        'Pass "ui" reads "scene", which no pass writes. Add a pass that writes "scene" or correct the name.',
+      ),
+    );
+  });
+
+  it('two writers of one resource', () => {
+    const a = pass('a', [], [{ name: 'x', format: 'rgba8unorm', size: native }]);
+    const b = pass('b', [], [{ name: 'x', format: 'rgba8unorm', size: native }]);
+    expect(() => graphWith(a, b)).toThrow(/Passes "a" and "b" both write "x", and nothing orders them/);
+  });
+
+  it('a cycle', () => {
+    const a = pass('a', ['y'], [{ name: 'x', format: 'rgba8unorm', size: native }]);
+    const b = pass('b', ['x'], [{ name: 'y', format: 'rgba8unorm', size: native }]);
+    expect(() => graphWith(a, b)).toThrow(/The passes "a", "b" depend on each other in a cycle/);
+  });
+
+  it('a format or size mismatch on a connection, also one a bypass would create', () => {
+    const world = pass('world', [], [{ name: 'scene', format: 'rgba16float', size: native }]);
+    expect(() => graphWith(world, pass('ui', [{ name: 'scene', format: 'rgba8unorm' }], []))).toThrow(
+      /Format mismatch: pass "ui" reads "scene" as rgba8unorm, but "scene" is rgba16float \(written by "world"\)/,
+    );
+    expect(() => graphWith(world, pass('ui', [{ name: 'scene', size: canvas }], []))).toThrow(
+      /Size mismatch: pass "ui" reads "scene" at 128x128, but "scene" is 64x64/,
+    );
+    const graph = graphWith(
+      world,
+      pass('tonemap', ['scene'], [{ name: 'ldr', format: 'rgba8unorm', size: native }]),
+      pass('present', [{ name: 'ldr', format: 'rgba8unorm' }], []),
+    );
+    expect(() => graph.setEnabled('tonemap', false)).toThrow(
+      /reads "ldr" as rgba8unorm, but "scene" \(standing in for "ldr"/,
+    );
+    expect(graph.isEnabled('tonemap')).toBe(true); // unchanged after the error
+  });
+
+  it('history misuse, unknown passes, a pass with no stand-in', () => {
+    const world = pass('world', [], [{ name: 'scene', format: 'rgba8unorm', size: native }]);
+    expect(() => graphWith(world, pass('blur', ['scene@prev'], []))).toThrow(
+      /"scene" is not a history resource; declare it with history: true/,
+    );
+    const graph = graphWith(world, pass('ui', ['scene'], []));
+    expect(() => graph.setEnabled('bloom', false)).toThrow(
+      'No pass named "bloom". The graph has: world, ui.',
+    );
+    expect(() => graph.setEnabled('world', false)).toThrow(
+      /Pass "world" is disabled, and nothing stands in for its output "scene", which "ui" reads/,
+    );
+    expect(() => graph.addPass(pass('ui', [], []))).toThrow(/already in the graph/);
+  });
+});
+
+describe('RenderGraph textures: pooling, aliasing, recompiles', () => {
+  it('aliases textures whose lifetimes do not overlap, never a history resource', () => {
+    const { allocator } = fakeAllocator();
+    const graph = new RenderGraph<Log, FakeTexture>(allocator, { native: [64, 64], canvas: [64, 64] });
+    const rgba = (name: string, history = false) => ({ name, format: 'rgba8unorm', size: native, history });
+    graph.addPass(pass('a', [], [rgba('t1')]));
+    graph.addPass(pass('b', ['t1'], [rgba('t2')]));
+    graph.addPass(pass('c', ['t2'], [rgba('t3')])); // t1 is dead by now: t3 can take its texture
+    graph.addPass(pass('d', ['t3', 'h@prev'], [rgba('h', true)]));
+    const log: Log = [];
+    graph.execute(log);
+    const id = (line: string, name: string) => Number(new RegExp(`${name}=#(\\d+)`).exec(line)![1]);
+    expect(id(log[2]!, 't3')).toBe(id(log[0]!, 't1'));
+    expect(id(log[1]!, 't2')).not.toBe(id(log[0]!, 't1'));
+    const historyIds = [id(log[3]!, 'h@prev'), id(log[3]!, '>h')].sort();
+    expect(historyIds).not.toContain(id(log[0]!, 't1'));
+    expect(graph.counters.texturesAlive).toBe(4); // t1/t3 shared, t2, and the history pair
+    expect(graph.counters.textureBytes).toBe(4 * 64 * 64 * 4);
+  });
+
+  it('recompiles only when the shape changes; 1000 steady frames create nothing', () => {
+    const { graph } = chain();
+    graph.execute([]);
+    const after = { ...graph.counters };
+    for (let f = 0; f < 1000; f++) graph.execute([]);
+    expect(graph.counters).toEqual({ ...after, passesExecuted: 5 });
+    graph.setCanvasSize(1280, 720); // same size: no change
+    graph.execute([]);
+    expect(graph.counters.compiles).toBe(after.compiles);
+    graph.setCanvasSize(640, 360);
+    graph.execute([]);
+    expect(graph.counters.compiles).toBe(after.compiles + 1);
+  });
+
+  it('releases the old-size textures on resize, keeps the native ones and the history', () => {
+    const { graph, made } = chain();
+    graph.execute([]);
+    const alive = made.filter((t) => !t.destroyed);
+    graph.setCanvasSize(800, 600);
+    graph.execute([]);
+    const upscaledOld = alive.find((t) => t.label === 'upscaled')!;
+    expect(upscaledOld.destroyed).toBe(true);
+    expect(alive.filter((t) => t.width === 336).every((t) => !t.destroyed)).toBe(true);
+    expect(made.filter((t) => !t.destroyed).length).toBe(alive.length);
+  });
+
+  it('toggling a pass 100 times leaves the texture counts flat', () => {
+    const { graph, made } = chain();
+    graph.execute([]);
+    const alive = graph.counters.texturesAlive;
+    for (let i = 0; i < 100; i++) {
+      graph.setEnabled('ui', i % 2 === 0 ? false : true);
+      graph.execute([]);
+    }
+    graph.setEnabled('ui', true);
+    graph.execute([]);
+    expect(graph.counters.texturesAlive).toBe(alive);
+    expect(made.filter((t) => !t.destroyed).length).toBe(alive);
+  });
+});

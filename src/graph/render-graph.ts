@@ -1,0 +1,601 @@
+import { GraphError } from './graph-error';
+import { TEXTURE_FORMAT_BYTES } from './texture-format-bytes';
+
+/** The passes Armature ships, plus any name a user gives their own. */
+export type PassName =
+  'world' | 'ui' | 'motionBlur' | 'upscale' | 'background' | 'crt' | 'present' | (string & {});
+
+/** A texture's size: a multiple of the native (low) resolution, of the canvas, or fixed. */
+export type SizeRule =
+  { relativeTo: 'native' | 'canvas'; scale?: number } | { fixed: readonly [width: number, height: number] };
+
+/** A texture a pass writes. A history resource keeps last frame's contents readable as `name@prev`. */
+export interface ResourceDecl {
+  name: string;
+  format: string;
+  size: SizeRule;
+  history?: boolean;
+}
+
+/** A texture a pass reads; `format` (and `size`), when given, are checked against what its producer writes. */
+export interface ReadDecl {
+  name: string;
+  format?: string;
+  size?: SizeRule;
+}
+
+/** What a pass sees while it runs: its textures by the names it declared, already resolved through bypasses. */
+export interface PassIO<T> {
+  input(name: string): T;
+  output(name: string): T;
+  /** Last frame's contents of a history resource this pass reads as `name@prev`. */
+  history(name: string): T;
+  /** Width and height in texels of a resource this pass uses. */
+  size(name: string): readonly [number, number];
+}
+
+/** One pass: what it reads and writes, how to run it, and what stands in for its outputs while it is disabled. */
+export interface PassDecl<C, T> {
+  name: PassName;
+  reads: readonly (string | ReadDecl)[];
+  writes: readonly (string | ResourceDecl)[];
+  /** Output → input that replaces it while the pass is disabled; default: first write ← first read. */
+  bypass?: Readonly<Record<string, string>>;
+  execute(context: C, io: PassIO<T>): void;
+}
+
+/** How the graph makes and drops textures: the WebGPU backend in the browser, a fake in Node tests. */
+export interface TextureAllocator<T> {
+  create(desc: { label: string; format: string; width: number; height: number }): T;
+  destroy(texture: T): void;
+}
+
+/** The compiled graph as the debug panel and `window.__armature.graph` show it. */
+export interface CompiledPassInfo {
+  name: PassName;
+  enabled: boolean;
+  inputs: string[];
+  outputs: string[];
+  size: [number, number] | null;
+}
+
+/** Exact counters; a steady state leaves `texturesCreated` and `compiles` unchanged. */
+export interface GraphCounters {
+  passesExecuted: number;
+  texturesAlive: number;
+  textureBytes: number;
+  texturesCreated: number;
+  compiles: number;
+}
+
+interface Physical<T> {
+  key: string;
+  texture: T;
+  bytes: number;
+}
+
+interface Resource<T> {
+  decl: ResourceDecl;
+  width: number;
+  height: number;
+  key: string;
+  producer: string | null; // null: external
+  firstUse: number;
+  lastUse: number;
+  physical: Physical<T> | null;
+  /** For history resources: [current, previous] swap every frame. */
+  pair: [Physical<T>, Physical<T>] | null;
+}
+
+interface CompiledPass<C, T> {
+  decl: PassDecl<C, T>;
+  io: PassIO<T>;
+}
+
+const keyOf = (format: string, width: number, height: number) => `${format} ${width}x${height}`;
+
+/**
+ * Passes with declared resources, compiled once into an ordered list with pooled, aliased textures; a frame only runs
+ * that list. It recompiles only when its shape changes (a pass toggled, a resize), and a disabled pass is bypassed.
+ */
+export class RenderGraph<C, T> {
+  readonly counters: GraphCounters = {
+    passesExecuted: 0,
+    texturesAlive: 0,
+    textureBytes: 0,
+    texturesCreated: 0,
+    compiles: 0,
+  };
+  private readonly passes: PassDecl<C, T>[] = [];
+  private readonly disabled = new Set<string>();
+  private readonly externals = new Map<string, { format: string; size: SizeRule; texture: T | null }>();
+  private nativeSize: readonly [number, number];
+  private canvasSize: readonly [number, number];
+  private compiled: CompiledPass<C, T>[] | null = null;
+  private resources = new Map<string, Resource<T>>();
+  private pool: Physical<T>[] = [];
+  private info: CompiledPassInfo[] = [];
+  private histories: [Physical<T>, Physical<T>][] = [];
+
+  constructor(
+    private readonly allocator: TextureAllocator<T>,
+    options: { native: readonly [number, number]; canvas: readonly [number, number] },
+  ) {
+    this.nativeSize = checkSize('native', options.native);
+    this.canvasSize = checkSize('canvas', options.canvas);
+  }
+
+  /** Adds a pass at the end of the declaration list (order of execution comes from the dependencies). */
+  addPass(pass: PassDecl<C, T>): this {
+    if (this.passes.some((p) => p.name === pass.name)) {
+      throw new GraphError(
+        `A pass named "${pass.name}" is already in the graph; give each pass its own name.`,
+      );
+    }
+    this.passes.push(pass);
+    this.compiled = null; // checked as a whole by validate() or the first frame: a graph is built a pass at a time
+    return this;
+  }
+
+  /** A texture supplied from outside every frame (the canvas, an XR layer), written by the last pass. */
+  addExternal(name: string, format: string, size: SizeRule): this {
+    this.externals.set(name, { format, size, texture: null });
+    this.compiled = null;
+    return this;
+  }
+
+  /** Sets this frame's texture for an external resource (e.g. the canvas' current texture). */
+  setExternal(name: string, texture: T): void {
+    const external = this.externals.get(name);
+    if (!external) throw new GraphError(`No external resource "${name}"; declare it with addExternal first.`);
+    external.texture = texture;
+  }
+
+  /** Checks the whole graph as declared (ordering, wiring, formats, sizes) without allocating; throws a GraphError. */
+  validate(): void {
+    this.plan();
+  }
+
+  passNames(): PassName[] {
+    return this.passes.map((p) => p.name);
+  }
+
+  isEnabled(name: PassName): boolean {
+    this.findPass(name);
+    return !this.disabled.has(name);
+  }
+
+  /** Enables or disables a pass; throws (and changes nothing) when the graph could not run that way. */
+  setEnabled(name: PassName, enabled: boolean): void {
+    this.findPass(name);
+    if (enabled === !this.disabled.has(name)) return;
+    if (enabled) this.disabled.delete(name);
+    else this.disabled.add(name);
+    this.invalidate(() => (enabled ? this.disabled.add(name) : this.disabled.delete(name)));
+  }
+
+  setNativeSize(width: number, height: number): void {
+    const previous = this.nativeSize;
+    if (previous[0] === width && previous[1] === height) return;
+    this.nativeSize = checkSize('native', [width, height]);
+    this.invalidate(() => (this.nativeSize = previous));
+  }
+
+  setCanvasSize(width: number, height: number): void {
+    const previous = this.canvasSize;
+    if (previous[0] === width && previous[1] === height) return;
+    this.canvasSize = checkSize('canvas', [width, height]);
+    this.invalidate(() => (this.canvasSize = previous));
+  }
+
+  get native(): readonly [number, number] {
+    return this.nativeSize;
+  }
+
+  get canvas(): readonly [number, number] {
+    return this.canvasSize;
+  }
+
+  /** The compiled pass list, for the debug panel and tests. */
+  describe(): CompiledPassInfo[] {
+    this.compile();
+    return this.info;
+  }
+
+  /** Runs the compiled passes in order (compiling first only if the shape changed). */
+  execute(context: C): void {
+    this.compile();
+    const compiled = this.compiled!;
+    for (let i = 0; i < compiled.length; i++) compiled[i]!.decl.execute(context, compiled[i]!.io);
+    this.counters.passesExecuted = compiled.length;
+    // This frame's output becomes next frame's history (the IO reads the pair live, so a swap is all it takes).
+    for (let i = 0; i < this.histories.length; i++) this.histories[i]!.reverse();
+  }
+
+  /** Drops every texture the graph holds. */
+  destroy(): void {
+    for (const physical of this.allPhysical()) this.allocator.destroy(physical.texture);
+    this.pool = [];
+    this.resources.clear();
+    this.histories = [];
+    this.compiled = null;
+    this.updateCounters();
+  }
+
+  /** Checks a changed shape at once, so a bad toggle or resize fails where it was made and changes nothing. */
+  private invalidate(undo: () => void): void {
+    try {
+      this.plan();
+    } catch (error) {
+      undo();
+      throw error;
+    }
+    this.compiled = null;
+  }
+
+  private compile(): void {
+    if (this.compiled) return;
+    const { order, resources } = this.plan();
+    this.realize(resources);
+    this.resources = resources;
+    this.histories = [...resources.values()].flatMap((r) => (r.pair ? [r.pair] : []));
+    this.compiled = order.map((decl) => ({ decl, io: this.makeIO(decl, resources) }));
+    this.counters.compiles++;
+    this.info = this.chainOrder().map((decl) => {
+      const enabled = !this.disabled.has(decl.name);
+      const outputs = decl.writes.map(writeName);
+      const first = outputs[0] ? resources.get(outputs[0]) : undefined;
+      return {
+        name: decl.name,
+        enabled,
+        inputs: decl.reads.map((r) => (enabled ? this.resolveName(readName(r)) : readName(r))),
+        outputs,
+        size: first ? [first.width, first.height] : null,
+      };
+    });
+    this.updateCounters();
+  }
+
+  /** Every pass, disabled ones included, in the order they would run with all enabled: how the panel lists them. */
+  private chainOrder(): PassDecl<C, T>[] {
+    const producer = new Map(
+      this.passes.flatMap((p) => p.writes.map((w) => [writeName(w), p.name] as const)),
+    );
+    const edges = new Map(
+      this.passes.map((p) => [
+        p.name,
+        new Set(
+          p.reads
+            .map(readName)
+            .flatMap((r) => (producer.has(r) && producer.get(r) !== p.name ? [producer.get(r)!] : [])),
+        ),
+      ]),
+    );
+    try {
+      return topologicalOrder(this.passes, edges);
+    } catch {
+      return this.passes; // only a bypass keeps this graph acyclic: list passes as declared
+    }
+  }
+
+  /** Pure logic: order the enabled passes, check the wiring, compute sizes and lifetimes. Allocates no texture. */
+  private plan(): { order: PassDecl<C, T>[]; resources: Map<string, Resource<T>> } {
+    const enabled = this.passes.filter((p) => !this.disabled.has(p.name));
+    const resources = new Map<string, Resource<T>>();
+    for (const [name, external] of this.externals) {
+      const [width, height] = this.resolveSize(external.size);
+      resources.set(
+        name,
+        this.resource({ name, format: external.format, size: external.size }, width, height, null),
+      );
+    }
+    for (const pass of this.passes) {
+      for (const write of pass.writes) {
+        const name = writeName(write);
+        if (this.externals.has(name)) continue;
+        if (typeof write === 'string') {
+          throw new GraphError(
+            `Pass "${pass.name}" writes "${name}" without declaring it; give its format and size.`,
+          );
+        }
+        const existing = resources.get(name);
+        if (existing) {
+          throw new GraphError(
+            `Passes "${existing.producer}" and "${pass.name}" both write "${name}", and nothing orders them; give one ` +
+              'of them its own output and let the other read it.',
+          );
+        }
+        const [width, height] = this.resolveSize(write.size);
+        resources.set(name, this.resource(write, width, height, pass.name));
+      }
+    }
+    // External writers must be unique too: the canvas has one pass that presents to it.
+    for (const name of this.externals.keys()) {
+      const writers = enabled.filter((p) => p.writes.some((w) => writeName(w) === name)).map((p) => p.name);
+      if (writers.length > 1) {
+        throw new GraphError(
+          `Passes "${writers.join('" and "')}" both write "${name}"; only one pass may present to it.`,
+        );
+      }
+    }
+
+    // Dependencies among enabled passes, reads resolved through the bypasses of disabled producers.
+    const producerOf = (resource: string) => resources.get(resource)?.producer ?? null;
+    const edges = new Map<string, Set<string>>(enabled.map((p) => [p.name, new Set<string>()]));
+    for (const pass of enabled) {
+      for (const read of pass.reads) {
+        const declared = readName(read);
+        const isHistory = declared.endsWith('@prev');
+        const base = isHistory ? declared.slice(0, -'@prev'.length) : declared;
+        const resolved = isHistory ? base : this.resolveName(base, pass.name);
+        const resource = resources.get(resolved);
+        if (!resource) {
+          throw new GraphError(
+            `Pass "${pass.name}" reads "${declared}", which no pass writes. Add a pass that writes "${resolved}" ` +
+              'or correct the name.',
+          );
+        }
+        if (isHistory) {
+          if (!resource.decl.history) {
+            throw new GraphError(
+              `Pass "${pass.name}" reads "${declared}", but "${base}" is not a history resource; declare it with ` +
+                'history: true in the pass that writes it.',
+            );
+          }
+          if (this.disabled.has(resource.producer ?? '')) {
+            throw new GraphError(
+              `Pass "${pass.name}" reads "${declared}", but its producer "${resource.producer}" is disabled.`,
+            );
+          }
+          continue; // last frame's contents: no ordering edge
+        }
+        const producer = producerOf(resolved);
+        if (producer === null) continue; // external input
+        if (typeof read !== 'string' && read.format && read.format !== resource.decl.format) {
+          throw new GraphError(
+            `Format mismatch: pass "${pass.name}" reads "${declared}" as ${read.format}, but ${describeSource(declared, resolved)}` +
+              ` is ${resource.decl.format} (written by "${producer}"). Make the formats agree.`,
+          );
+        }
+        if (typeof read !== 'string' && read.size) {
+          const [w, h] = this.resolveSize(read.size);
+          if (w !== resource.width || h !== resource.height) {
+            throw new GraphError(
+              `Size mismatch: pass "${pass.name}" reads "${declared}" at ${w}x${h}, but ${describeSource(declared, resolved)}` +
+                ` is ${resource.width}x${resource.height} (written by "${producer}").`,
+            );
+          }
+        }
+        if (producer !== pass.name) edges.get(pass.name)!.add(producer);
+      }
+    }
+
+    const order = topologicalOrder(enabled, edges);
+    order.forEach((pass, index) => {
+      for (const write of pass.writes)
+        resources.get(writeName(write))!.firstUse = Math.min(
+          resources.get(writeName(write))!.firstUse,
+          index,
+        );
+      for (const read of pass.reads) {
+        const declared = readName(read);
+        if (declared.endsWith('@prev')) continue;
+        const resource = resources.get(this.resolveName(declared, pass.name))!;
+        resource.lastUse = Math.max(resource.lastUse, index);
+      }
+    });
+    return { order, resources };
+  }
+
+  /** Gives every used resource a texture: history ones a dedicated pair, others pooled and shared when lifetimes allow. */
+  private realize(resources: Map<string, Resource<T>>): void {
+    const spare = [...this.pool];
+    const previousPairs = new Map(
+      [...this.resources].filter(([, r]) => r.pair).map(([name, r]) => [name, r]),
+    );
+    const take = (key: string, bytes: number, label: string): Physical<T> => {
+      const index = spare.findIndex((p) => p.key === key);
+      if (index >= 0) return spare.splice(index, 1)[0]!;
+      const [format, dims] = key.split(' ') as [string, string];
+      const [width, height] = dims.split('x').map(Number) as [number, number];
+      this.counters.texturesCreated++;
+      return { key, bytes, texture: this.allocator.create({ label, format, width, height }) };
+    };
+
+    const used = [...resources.values()].filter((r) => r.producer !== null && r.firstUse !== Infinity);
+    // History pairs survive a recompile when their key is unchanged (the history stays valid).
+    for (const resource of used.filter((r) => r.decl.history)) {
+      const previous = previousPairs.get(resource.decl.name);
+      if (previous?.pair && previous.key === resource.key) {
+        resource.pair = previous.pair;
+        previousPairs.delete(resource.decl.name);
+      } else {
+        resource.pair = [
+          take(resource.key, this.bytes(resource), `${resource.decl.name} (history a)`),
+          take(resource.key, this.bytes(resource), `${resource.decl.name} (history b)`),
+        ];
+      }
+    }
+    for (const stale of previousPairs.values())
+      for (const p of stale.pair!) this.allocator.destroy(p.texture);
+
+    // Interval colouring: a resource takes a texture whose current tenant's last use is before its first use.
+    const assigned: { physical: Physical<T>; lastUse: number }[] = [];
+    for (const resource of used.filter((r) => !r.decl.history).sort((a, b) => a.firstUse - b.firstUse)) {
+      const free = assigned.find((a) => a.physical.key === resource.key && a.lastUse < resource.firstUse);
+      if (free) {
+        free.lastUse = resource.lastUse;
+        resource.physical = free.physical;
+      } else {
+        const physical = take(resource.key, this.bytes(resource), resource.decl.name);
+        assigned.push({ physical, lastUse: resource.lastUse });
+        resource.physical = physical;
+      }
+    }
+    // Whatever no resource needs any more (an old size after a resize) is released now.
+    for (const physical of spare) this.allocator.destroy(physical.texture);
+    this.pool = assigned.map((a) => a.physical);
+  }
+
+  private makeIO(pass: PassDecl<C, T>, resources: Map<string, Resource<T>>): PassIO<T> {
+    const inputs = new Map<string, Resource<T>>();
+    for (const read of pass.reads) {
+      const declared = readName(read);
+      if (!declared.endsWith('@prev'))
+        inputs.set(declared, resources.get(this.resolveName(declared, pass.name))!);
+    }
+    const outputs = new Map(pass.writes.map((w) => [writeName(w), resources.get(writeName(w))!]));
+    const histories = new Map(
+      pass.reads
+        .map(readName)
+        .filter((n) => n.endsWith('@prev'))
+        .map((n) => [n.slice(0, -'@prev'.length), resources.get(n.slice(0, -'@prev'.length))!] as const),
+    );
+    const current = (r: Resource<T>): T =>
+      r.pair?.[0].texture ?? r.physical?.texture ?? this.externalTexture(r.decl.name);
+    const missing = (kind: string, name: string) =>
+      new GraphError(`Pass "${pass.name}" asked for ${kind} "${name}", which it did not declare.`);
+    return {
+      input: (name) => current(inputs.get(name) ?? throwError(missing('input', name))),
+      output: (name) => current(outputs.get(name) ?? throwError(missing('output', name))),
+      history: (name) =>
+        (histories.get(name) ?? throwError(missing('history', `${name}@prev`))).pair![1].texture,
+      size: (name) => {
+        const r =
+          inputs.get(name) ??
+          outputs.get(name) ??
+          histories.get(name) ??
+          throwError(missing('resource', name));
+        return [r.width, r.height];
+      },
+    };
+  }
+
+  private externalTexture(name: string): T {
+    const texture = this.externals.get(name)?.texture;
+    if (texture === null || texture === undefined) {
+      throw new GraphError(
+        `External resource "${name}" has no texture this frame; call setExternal("${name}", texture).`,
+      );
+    }
+    return texture;
+  }
+
+  /** Follows bypasses: while the producer of `name` is disabled, read what it would have read instead. */
+  private resolveName(name: string, reader?: string): string {
+    const seen = new Set<string>();
+    let current = name;
+    for (;;) {
+      const producer = this.passes.find((p) => p.writes.some((w) => writeName(w) === current));
+      if (!producer || !this.disabled.has(producer.name)) return current;
+      if (seen.has(current)) throw new GraphError(`Bypassing disabled passes loops at "${current}".`);
+      seen.add(current);
+      const replacement =
+        producer.bypass?.[current] ??
+        (writeName(producer.writes[0]!) === current ? producer.reads[0] : undefined);
+      if (replacement === undefined) {
+        throw new GraphError(
+          `Pass "${producer.name}" is disabled, and nothing stands in for its output "${current}"` +
+            `${reader ? `, which "${reader}" reads` : ''}; give it a bypass entry or keep it enabled.`,
+        );
+      }
+      current = readName(replacement);
+    }
+  }
+
+  private resource(decl: ResourceDecl, width: number, height: number, producer: string | null): Resource<T> {
+    return {
+      decl,
+      width,
+      height,
+      key: keyOf(decl.format, width, height),
+      producer,
+      firstUse: Infinity,
+      lastUse: -1,
+      physical: null,
+      pair: null,
+    };
+  }
+
+  private resolveSize(rule: SizeRule): [number, number] {
+    if ('fixed' in rule) return [rule.fixed[0], rule.fixed[1]];
+    const base = rule.relativeTo === 'native' ? this.nativeSize : this.canvasSize;
+    const scale = rule.scale ?? 1;
+    return [Math.max(1, Math.round(base[0] * scale)), Math.max(1, Math.round(base[1] * scale))];
+  }
+
+  private bytes(resource: Resource<T>): number {
+    return resource.width * resource.height * (TEXTURE_FORMAT_BYTES[resource.decl.format] ?? 4);
+  }
+
+  private findPass(name: PassName): PassDecl<C, T> {
+    const pass = this.passes.find((p) => p.name === name);
+    if (!pass) {
+      throw new GraphError(
+        `No pass named "${name}". The graph has: ${this.passes.map((p) => p.name).join(', ') || 'none'}.`,
+      );
+    }
+    return pass;
+  }
+
+  private *allPhysical(): Iterable<Physical<T>> {
+    yield* this.pool;
+    for (const resource of this.resources.values()) if (resource.pair) yield* resource.pair;
+  }
+
+  private updateCounters(): void {
+    let alive = 0;
+    let bytes = 0;
+    for (const physical of this.allPhysical()) {
+      alive++;
+      bytes += physical.bytes;
+    }
+    this.counters.texturesAlive = alive;
+    this.counters.textureBytes = bytes;
+  }
+}
+
+function readName(read: string | ReadDecl): string {
+  return typeof read === 'string' ? read : read.name;
+}
+
+function writeName(write: string | ResourceDecl): string {
+  return typeof write === 'string' ? write : write.name;
+}
+
+function describeSource(declared: string, resolved: string): string {
+  return declared === resolved
+    ? `"${resolved}"`
+    : `"${resolved}" (standing in for "${declared}" while its producer is bypassed)`;
+}
+
+function throwError(error: Error): never {
+  throw error;
+}
+
+function checkSize(what: string, size: readonly [number, number]): readonly [number, number] {
+  if (!size.every((v) => Number.isInteger(v) && v >= 0)) {
+    throw new GraphError(`The ${what} size must be whole numbers ≥ 0, got ${size.join('x')}.`);
+  }
+  return [size[0], size[1]];
+}
+
+/** Kahn's algorithm, stable in declaration order; a cycle is an error naming the passes in it. */
+function topologicalOrder<C, T>(passes: PassDecl<C, T>[], edges: Map<string, Set<string>>): PassDecl<C, T>[] {
+  const order: PassDecl<C, T>[] = [];
+  const placed = new Set<string>();
+  while (order.length < passes.length) {
+    const next = passes.find(
+      (p) => !placed.has(p.name) && [...edges.get(p.name)!].every((d) => placed.has(d)),
+    );
+    if (!next) {
+      const stuck = passes.filter((p) => !placed.has(p.name)).map((p) => p.name);
+      throw new GraphError(
+        `The passes ${stuck.map((n) => `"${n}"`).join(', ')} depend on each other in a cycle; break it.`,
+      );
+    }
+    order.push(next);
+    placed.add(next.name);
+  }
+  return order;
+}

@@ -1,0 +1,20 @@
+/** Bytes per texel of the formats the render graph allocates, for its texture-memory counter. */
+export const TEXTURE_FORMAT_BYTES: Readonly<Record<string, number>> = {
+  r8unorm: 1,
+  rg8unorm: 2,
+  rgba8unorm: 4,
+  'rgba8unorm-srgb': 4,
+  bgra8unorm: 4,
+  'bgra8unorm-srgb': 4,
+  rgb10a2unorm: 4,
+  rg11b10ufloat: 4,
+  r16float: 2,
+  rg16float: 4,
+  rgba16float: 8,
+  r32float: 4,
+  rgba32float: 16,
+  depth16unorm: 2,
+  depth24plus: 4,
+  'depth24plus-stencil8': 4,
+  depth32float: 4,
+};
