@@ -50,6 +50,8 @@ const printDemosUrl: Plugin = {
 export default defineConfig({
   root,
   plugins: [printDemosUrl],
+  // Pre-bundled up front so a first test run does not reload mid-way when Vite discovers them.
+  optimizeDeps: { include: ['gl-matrix'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, open: openTarget() },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },
   build: { outDir: 'dist', emptyOutDir: true, rollupOptions: { input: demoPages() } },

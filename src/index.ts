@@ -40,3 +40,31 @@ export { StructWriter, FieldWriter, StructBuffer } from './gpu/struct-writer';
 export { UniformArena, type ArenaFrameCounters, type ArenaDevice } from './gpu/uniform-arena';
 export { assertStd140Compatible } from './gpu/std140';
 export type { WgslType, ScalarName } from './gpu/wgsl-types';
+export { readTexture } from './gpu/read-texture';
+export { Material, type MaterialKind } from './scene/material';
+export {
+  boxGeometry,
+  cylinderGeometry,
+  planeGeometry,
+  quadGeometry,
+  sphereGeometry,
+  type Geometry,
+} from './scene/geometry';
+export {
+  RenderGraph,
+  type CompiledPassInfo,
+  type GraphCounters,
+  type PassDecl,
+  type PassIO,
+  type PassName,
+  type ReadDecl,
+  type ResourceDecl,
+  type SizeRule,
+  type TextureAllocator,
+} from './graph/render-graph';
+export { GraphError } from './graph/graph-error';
+export { WorldPass, type WorldMesh, type WorldPassOptions } from './passes/world-pass';
+export { PresentPass } from './passes/present-pass';
+export { Renderer, type RendererOptions } from './passes/renderer';
+export { gpuTextureAllocator } from './passes/gpu-texture-allocator';
+export type { GpuFrame } from './passes/gpu-frame';

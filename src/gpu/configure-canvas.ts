@@ -8,6 +8,8 @@ const CANVAS_FORMATS: ReadonlySet<GPUTextureFormat> = new Set(['bgra8unorm', 'rg
 export interface CanvasOptions {
   format?: GPUTextureFormat;
   alphaMode?: GPUCanvasAlphaMode;
+  /** Default RENDER_ATTACHMENT | COPY_SRC: copyable, so tests and screenshots can read the canvas back. */
+  usage?: GPUTextureUsageFlags;
 }
 
 /** A canvas bound to the device, with the format its textures have. */
@@ -37,6 +39,11 @@ export function configureCanvas(
         'Give WebGPU its own <canvas>.',
     );
   }
-  context.configure({ device: gpu.device, format, alphaMode: options.alphaMode ?? 'opaque' });
+  context.configure({
+    device: gpu.device,
+    format,
+    alphaMode: options.alphaMode ?? 'opaque',
+    usage: options.usage ?? GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC,
+  });
   return { context, format };
 }

@@ -196,6 +196,14 @@ export class RenderGraph<C, T> {
     return this.canvasSize;
   }
 
+  /** The texture behind a resource in this frame (history: the one written this frame), for readback and tools. */
+  textureOf(name: string): T {
+    this.compile();
+    const resource = this.resources.get(name);
+    if (!resource) throw new GraphError(`No resource "${name}" in the compiled graph.`);
+    return resource.pair?.[0].texture ?? resource.physical?.texture ?? this.externalTexture(name);
+  }
+
   /** The compiled pass list, for the debug panel and tests. */
   describe(): CompiledPassInfo[] {
     this.compile();
@@ -432,9 +440,28 @@ export class RenderGraph<C, T> {
         resource.physical = physical;
       }
     }
-    // Whatever no resource needs any more (an old size after a resize) is released now.
-    for (const physical of spare) this.allocator.destroy(physical.texture);
-    this.pool = assigned.map((a) => a.physical);
+    // Spares that a disabled pass would use again stay pooled (toggling allocates nothing); any other (an old size
+    // after a resize) is released now.
+    const room = new Map<string, number>();
+    for (const pass of this.passes) {
+      for (const write of pass.writes) {
+        const resource = resources.get(writeName(write));
+        if (resource && resource.producer !== null && !resource.decl.history)
+          room.set(resource.key, (room.get(resource.key) ?? 0) + 1);
+      }
+    }
+    for (const a of assigned) room.set(a.physical.key, (room.get(a.physical.key) ?? 0) - 1);
+    const kept: Physical<T>[] = [];
+    for (const physical of spare) {
+      const left = room.get(physical.key) ?? 0;
+      if (left > 0) {
+        room.set(physical.key, left - 1);
+        kept.push(physical);
+      } else {
+        this.allocator.destroy(physical.texture);
+      }
+    }
+    this.pool = [...assigned.map((a) => a.physical), ...kept];
   }
 
   private makeIO(pass: PassDecl<C, T>, resources: Map<string, Resource<T>>): PassIO<T> {

@@ -21,6 +21,9 @@ const BRANCH = 4; // this node or something below it needs the next sweep; alway
 /** World versions come from one counter, so no two nodes ever share one (a new parent can't look unchanged). */
 let worldStamp = 0;
 
+/** Bumped by every add/remove anywhere, so a renderer re-collects its meshes only when some tree changed shape. */
+let structureStamp = 0;
+
 /** Relative size of the cosine between basis columns above which a reparent result counts as sheared. */
 const SHEAR_TOLERANCE = 1e-4;
 
@@ -336,7 +339,13 @@ export class Node {
     Node.markBranch(this);
   }
 
+  /** Changes whenever any node gains or loses a child. */
+  static get structureVersion(): number {
+    return structureStamp;
+  }
+
   private link(child: Node): void {
+    structureStamp++;
     child._parent = this;
     this._children.push(child);
     child._flags |= WORLD | BRANCH;
@@ -344,6 +353,7 @@ export class Node {
   }
 
   private unlink(child: Node): void {
+    structureStamp++;
     this._children.splice(this._children.indexOf(child), 1);
     child._parent = null;
     child._flags |= WORLD | BRANCH;

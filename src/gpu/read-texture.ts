@@ -1,0 +1,23 @@
+/**
+ * Copies a 2D texture (8-bit RGBA or BGRA, or any 4-byte format) back to the CPU as tightly packed rows: how tests and
+ * tools check what the GPU drew. Submits its own copy; call it right after the frame's submit.
+ */
+export async function readTexture(device: GPUDevice, texture: GPUTexture): Promise<Uint8Array> {
+  const { width, height } = texture;
+  const bytesPerRow = Math.ceil((width * 4) / 256) * 256; // copies need rows aligned to 256 bytes
+  const buffer = device.createBuffer({
+    size: bytesPerRow * height,
+    usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ,
+  });
+  const encoder = device.createCommandEncoder({ label: 'readTexture' });
+  encoder.copyTextureToBuffer({ texture }, { buffer, bytesPerRow }, [width, height]);
+  device.queue.submit([encoder.finish()]);
+  await buffer.mapAsync(GPUMapMode.READ);
+  const padded = new Uint8Array(buffer.getMappedRange());
+  const pixels = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++)
+    pixels.set(padded.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), y * width * 4);
+  buffer.unmap();
+  buffer.destroy();
+  return pixels;
+}

@@ -1,0 +1,322 @@
+import { mat3, mat4 } from 'gl-matrix';
+import code from '../../wgsl/passes/world.wgsl?raw';
+import { compileWgsl } from '../gpu/compile-wgsl';
+import { structLayouts } from '../gpu/struct-layout';
+import { StructBuffer, StructWriter } from '../gpu/struct-writer';
+import { UniformArena } from '../gpu/uniform-arena';
+import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
+import type { Camera } from '../scene/camera';
+import type { Geometry } from '../scene/geometry';
+import { Material, type MaterialKind } from '../scene/material';
+import { Mesh } from '../scene/mesh';
+import { Node } from '../scene/node';
+import { updateWorldMatrices } from '../scene/update-world-matrices';
+import type { GpuFrame } from './gpu-frame';
+
+const layouts = structLayouts(code, 'uniform');
+const OBJECT = layouts.get('Object')!;
+const FRAME = layouts.get('Frame')!;
+const objectWriter = new StructWriter(OBJECT, layouts);
+const frameWriter = new StructWriter(FRAME, layouts);
+const MODEL = objectWriter.field('model');
+const NORMAL = objectWriter.field('normal');
+const COLOR = objectWriter.field('color');
+const VIEW_PROJECTION = frameWriter.field('viewProjection');
+const LIGHT_DIRECTION = frameWriter.field('lightDirection');
+const TIME = frameWriter.field('time');
+const LIGHT_COLOR = frameWriter.field('lightColor');
+const AMBIENT = frameWriter.field('ambient');
+
+/** A mesh as the world pass draws it. */
+export type WorldMesh = Mesh<Geometry, Material>;
+
+interface DrawState {
+  mesh: WorldMesh;
+  slot: number;
+  worldVersion: number;
+  materialVersion: number;
+}
+
+interface GpuGeometry {
+  vertices: GPUBuffer;
+  indices: GPUBuffer;
+  indexFormat: GPUIndexFormat;
+  indexCount: number;
+}
+
+/** Settings of the world pass; the light is a direction (towards which it shines) plus colours. */
+export interface WorldPassOptions {
+  root: Node;
+  camera: Camera;
+  format?: GPUTextureFormat;
+  clearColor?: GPUColor;
+  lightDirection?: readonly [number, number, number];
+  lightColor?: readonly [number, number, number];
+  ambient?: readonly [number, number, number];
+}
+
+const DEPTH_FORMAT: GPUTextureFormat = 'depth24plus';
+
+/**
+ * Draws the scene graph's meshes from the camera into the native-resolution `scene` target with a depth buffer. Each
+ * mesh has a slot in one uniform arena (one bind group per buffer generation, a dynamic offset per draw); only meshes
+ * whose world matrix or material changed are re-packed.
+ */
+export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
+  readonly name = 'world';
+  readonly reads = [];
+  readonly writes: ResourceDecl[];
+  readonly bypass = {};
+  clearColor: GPUColor;
+  readonly lightDirection: Float32Array;
+  readonly lightColor: Float32Array;
+  readonly ambient: Float32Array;
+  camera: Camera;
+  /** Of the last frame. */
+  readonly counters = { drawCalls: 0, triangles: 0, objectsPacked: 0, bytesUploaded: 0 };
+
+  private readonly arena: UniformArena;
+  private readonly frameBuffer: GPUBuffer;
+  private readonly frameData = new StructBuffer(new ArrayBuffer(FRAME.size));
+  private readonly frameGroup: GPUBindGroup;
+  private readonly objectLayout: GPUBindGroupLayout;
+  private readonly geometries = new WeakMap<Geometry, GpuGeometry>();
+  private readonly draws: DrawState[] = [];
+  private readonly byMesh = new Map<WorldMesh, DrawState>();
+  private seenStructure = -1;
+  private readonly viewProjection = mat4.create();
+  private readonly normal = mat3.create();
+
+  private constructor(
+    private readonly device: GPUDevice,
+    readonly root: Node,
+    options: WorldPassOptions,
+    private readonly pipelines: Record<MaterialKind, GPURenderPipeline>,
+    layouts: { frame: GPUBindGroupLayout; object: GPUBindGroupLayout },
+    readonly format: GPUTextureFormat,
+  ) {
+    this.camera = options.camera;
+    this.clearColor = options.clearColor ?? { r: 0, g: 0, b: 0, a: 1 };
+    this.lightDirection = Float32Array.from(options.lightDirection ?? [-0.4, -1, -0.6]);
+    this.lightColor = Float32Array.from([...(options.lightColor ?? [0.9, 0.9, 0.85]), 1]);
+    this.ambient = Float32Array.from([...(options.ambient ?? [0.25, 0.25, 0.3]), 1]);
+    this.writes = [
+      { name: 'scene', format, size: { relativeTo: 'native' } },
+      { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native' } },
+    ];
+    this.arena = new UniformArena(device, OBJECT, { capacity: 256, label: 'world objects' });
+    this.frameBuffer = device.createBuffer({
+      label: 'world frame',
+      size: Math.ceil(FRAME.size / 16) * 16,
+      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+    });
+    this.frameGroup = device.createBindGroup({
+      label: 'world frame',
+      layout: layouts.frame,
+      entries: [{ binding: 0, resource: { buffer: this.frameBuffer } }],
+    });
+    this.objectLayout = layouts.object;
+  }
+
+  /** Compiles the shaders and builds both pipelines up front, so the first frame does not stall on them. */
+  static async create(device: GPUDevice, options: WorldPassOptions): Promise<WorldPass> {
+    const format = options.format ?? 'rgba8unorm';
+    const module = await compileWgsl(device, code, 'passes/world.wgsl');
+    const frame = device.createBindGroupLayout({
+      label: 'world frame',
+      entries: [
+        {
+          binding: 0,
+          visibility: GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT,
+          buffer: { type: 'uniform' },
+        },
+      ],
+    });
+    const object = device.createBindGroupLayout({
+      label: 'world object',
+      entries: [
+        {
+          binding: 0,
+          visibility: GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT,
+          buffer: {
+            type: 'uniform',
+            hasDynamicOffset: true,
+            minBindingSize: Math.ceil(OBJECT.size / 16) * 16,
+          },
+        },
+      ],
+    });
+    const layout = device.createPipelineLayout({ bindGroupLayouts: [frame, object] });
+    const pipeline = (kind: MaterialKind, entryPoint: string) =>
+      device.createRenderPipelineAsync({
+        label: `world ${kind}`,
+        layout,
+        vertex: {
+          module,
+          entryPoint: 'vs',
+          buffers: [
+            {
+              arrayStride: 24,
+              attributes: [
+                { shaderLocation: 0, offset: 0, format: 'float32x3' },
+                { shaderLocation: 1, offset: 12, format: 'float32x3' },
+              ],
+            },
+          ],
+        },
+        fragment: { module, entryPoint, targets: [{ format }] },
+        primitive: { topology: 'triangle-list', cullMode: 'back', frontFace: 'ccw' },
+        depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' },
+      });
+    const [unlit, lambert] = await Promise.all([
+      pipeline('unlit', 'fsUnlit'),
+      pipeline('lambert', 'fsLambert'),
+    ]);
+    return new WorldPass(device, options.root, options, { unlit, lambert }, { frame, object }, format);
+  }
+
+  execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
+    if (Node.structureVersion !== this.seenStructure) this.collect();
+    updateWorldMatrices(this.root);
+    let packed = 0;
+    for (let i = 0; i < this.draws.length; i++) {
+      const draw = this.draws[i]!;
+      const mesh = draw.mesh;
+      const worldVersion = mesh.worldVersion;
+      if (worldVersion === draw.worldVersion && mesh.material.version === draw.materialVersion) continue;
+      const world = mesh.worldMatrix;
+      this.arena.write(draw.slot, MODEL, world);
+      if (!mat3.normalFromMat4(this.normal, world)) mat3.identity(this.normal); // zero scale: nothing to light
+      this.arena.write(draw.slot, NORMAL, this.normal);
+      this.arena.write(draw.slot, COLOR, mesh.material.color);
+      draw.worldVersion = worldVersion;
+      draw.materialVersion = mesh.material.version;
+      packed++;
+    }
+    const uploaded = this.arena.upload().bytesUploaded;
+
+    mat4.multiply(this.viewProjection, this.camera.projectionMatrix, this.camera.viewMatrix);
+    VIEW_PROJECTION.write(this.frameData, 0, this.viewProjection);
+    LIGHT_DIRECTION.write(this.frameData, 0, this.lightDirection);
+    TIME.write(this.frameData, 0, frame.time);
+    LIGHT_COLOR.write(this.frameData, 0, this.lightColor);
+    AMBIENT.write(this.frameData, 0, this.ambient);
+    this.device.queue.writeBuffer(this.frameBuffer, 0, this.frameData.bytes);
+
+    const timestampWrites = frame.timer?.timestampWrites('world');
+    const pass = frame.encoder.beginRenderPass({
+      label: 'world',
+      colorAttachments: [
+        {
+          view: io.output('scene').createView(),
+          clearValue: this.clearColor,
+          loadOp: 'clear',
+          storeOp: 'store',
+        },
+      ],
+      depthStencilAttachment: {
+        view: io.output('depth').createView(),
+        depthClearValue: 1,
+        depthLoadOp: 'clear',
+        depthStoreOp: 'store',
+      },
+      ...(timestampWrites ? { timestampWrites } : {}),
+    });
+    pass.setBindGroup(0, this.frameGroup);
+    const objects = this.arena.bindGroup(this.objectLayout);
+    let pipeline: GPURenderPipeline | null = null;
+    let geometry: GpuGeometry | null = null;
+    let drawCalls = 0;
+    let triangles = 0;
+    for (let i = 0; i < this.draws.length; i++) {
+      const draw = this.draws[i]!;
+      if (!draw.mesh.visible) continue;
+      const wanted = this.pipelines[draw.mesh.material.kind];
+      if (wanted !== pipeline) pass.setPipeline((pipeline = wanted));
+      const buffers = this.gpuGeometry(draw.mesh.geometry);
+      if (buffers !== geometry) {
+        geometry = buffers;
+        pass.setVertexBuffer(0, buffers.vertices);
+        pass.setIndexBuffer(buffers.indices, buffers.indexFormat);
+      }
+      pass.setBindGroup(1, objects, [this.arena.offset(draw.slot)]);
+      pass.drawIndexed(buffers.indexCount);
+      drawCalls++;
+      triangles += buffers.indexCount / 3;
+    }
+    pass.end();
+    const c = this.counters;
+    c.drawCalls = drawCalls;
+    c.triangles = triangles;
+    c.objectsPacked = packed;
+    c.bytesUploaded = uploaded + FRAME.size;
+  }
+
+  destroy(): void {
+    this.arena.destroy();
+    this.frameBuffer.destroy();
+  }
+
+  /** Finds the meshes under the root after any tree changed shape; gives new ones a slot and frees the gone ones'. */
+  private collect(): void {
+    const found = new Set<WorldMesh>();
+    this.root.traverse((node) => {
+      if (!(node instanceof Mesh)) return;
+      if (!(node.material instanceof Material) || !isGeometry(node.geometry)) {
+        throw new Error(
+          `Mesh "${node.path}" has no drawable geometry/material for the world pass: give it a Geometry ` +
+            '(boxGeometry(), …) and a Material.',
+        );
+      }
+      found.add(node as WorldMesh);
+    });
+    for (const [mesh, draw] of this.byMesh) {
+      if (found.has(mesh)) continue;
+      this.arena.free(draw.slot);
+      this.byMesh.delete(mesh);
+    }
+    for (const mesh of found) {
+      if (!this.byMesh.has(mesh))
+        this.byMesh.set(mesh, { mesh, slot: this.arena.allocate(), worldVersion: -1, materialVersion: -1 });
+    }
+    // Draw in an order that changes pipeline and geometry as rarely as possible.
+    this.draws.length = 0;
+    this.draws.push(...this.byMesh.values());
+    this.draws.sort((a, b) =>
+      a.mesh.material.kind === b.mesh.material.kind
+        ? a.mesh.geometry.name.localeCompare(b.mesh.geometry.name)
+        : a.mesh.material.kind.localeCompare(b.mesh.material.kind),
+    );
+    this.seenStructure = Node.structureVersion;
+  }
+
+  private gpuGeometry(geometry: Geometry): GpuGeometry {
+    let buffers = this.geometries.get(geometry);
+    if (!buffers) {
+      const upload = (data: Float32Array | Uint16Array | Uint32Array, usage: number, label: string) => {
+        // writeBuffer needs a multiple of 4 bytes: an odd count of 16-bit indices gets one padding index.
+        const bytes = new Uint8Array(Math.ceil(data.byteLength / 4) * 4);
+        bytes.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+        const buffer = this.device.createBuffer({
+          label,
+          size: bytes.byteLength,
+          usage: usage | GPUBufferUsage.COPY_DST,
+        });
+        this.device.queue.writeBuffer(buffer, 0, bytes);
+        return buffer;
+      };
+      buffers = {
+        vertices: upload(geometry.vertices, GPUBufferUsage.VERTEX, `${geometry.name} vertices`),
+        indices: upload(geometry.indices, GPUBufferUsage.INDEX, `${geometry.name} indices`),
+        indexFormat: geometry.indices instanceof Uint32Array ? 'uint32' : 'uint16',
+        indexCount: geometry.indices.length,
+      };
+      this.geometries.set(geometry, buffers);
+    }
+    return buffers;
+  }
+}
+
+function isGeometry(value: unknown): value is Geometry {
+  return typeof value === 'object' && value !== null && (value as Geometry).vertices instanceof Float32Array;
+}

@@ -1,0 +1,145 @@
+/** Triangles for the world pass: interleaved position + normal (6 floats per vertex) and 16- or 32-bit indices. */
+export interface Geometry {
+  readonly name: string;
+  readonly vertices: Float32Array;
+  readonly indices: Uint16Array | Uint32Array;
+}
+
+const make = (name: string, vertices: number[], indices: number[]): Geometry => ({
+  name,
+  vertices: Float32Array.from(vertices),
+  indices: vertices.length / 6 > 0xffff ? Uint32Array.from(indices) : Uint16Array.from(indices),
+});
+
+/** An axis-aligned box centred on the origin, flat-shaded (each face its own normal), counter-clockwise outside. */
+export function boxGeometry(width = 1, height = 1, depth = 1): Geometry {
+  const [x, y, z] = [width / 2, height / 2, depth / 2];
+  // Each face: normal, then two in-plane axes u and v such that u × v = normal (counter-clockwise seen from outside).
+  const faces: [number[], number[], number[]][] = [
+    [
+      [1, 0, 0],
+      [0, 0, -1],
+      [0, 1, 0],
+    ],
+    [
+      [-1, 0, 0],
+      [0, 0, 1],
+      [0, 1, 0],
+    ],
+    [
+      [0, 1, 0],
+      [1, 0, 0],
+      [0, 0, -1],
+    ],
+    [
+      [0, -1, 0],
+      [1, 0, 0],
+      [0, 0, 1],
+    ],
+    [
+      [0, 0, 1],
+      [1, 0, 0],
+      [0, 1, 0],
+    ],
+    [
+      [0, 0, -1],
+      [-1, 0, 0],
+      [0, 1, 0],
+    ],
+  ];
+  const vertices: number[] = [];
+  const indices: number[] = [];
+  for (const [n, u, v] of faces) {
+    const base = vertices.length / 6;
+    for (const [su, sv] of [
+      [-1, -1],
+      [1, -1],
+      [1, 1],
+      [-1, 1],
+    ] as const) {
+      vertices.push(
+        (n[0]! + su * u[0]! + sv * v[0]!) * x,
+        (n[1]! + su * u[1]! + sv * v[1]!) * y,
+        (n[2]! + su * u[2]! + sv * v[2]!) * z,
+        ...n,
+      );
+    }
+    indices.push(base, base + 1, base + 2, base, base + 2, base + 3);
+  }
+  return make('box', vertices, indices);
+}
+
+/** A rectangle in the XZ plane facing +Y (a floor or a table top). */
+export function planeGeometry(width = 1, depth = 1): Geometry {
+  const [x, z] = [width / 2, depth / 2];
+  return make(
+    'plane',
+    [-x, 0, z, 0, 1, 0, x, 0, z, 0, 1, 0, x, 0, -z, 0, 1, 0, -x, 0, -z, 0, 1, 0],
+    [0, 1, 2, 0, 2, 3],
+  );
+}
+
+/** A rectangle in the XY plane facing +Z (a panel, a sprite card). */
+export function quadGeometry(width = 1, height = 1): Geometry {
+  const [x, y] = [width / 2, height / 2];
+  return make(
+    'quad',
+    [-x, -y, 0, 0, 0, 1, x, -y, 0, 0, 0, 1, x, y, 0, 0, 0, 1, -x, y, 0, 0, 0, 1],
+    [0, 1, 2, 0, 2, 3],
+  );
+}
+
+/** A UV sphere of `radius` with smooth normals. */
+export function sphereGeometry(radius = 0.5, segments = 16, rings = 8): Geometry {
+  const vertices: number[] = [];
+  const indices: number[] = [];
+  for (let r = 0; r <= rings; r++) {
+    const phi = (r / rings) * Math.PI;
+    for (let s = 0; s <= segments; s++) {
+      const theta = (s / segments) * Math.PI * 2;
+      const n = [Math.sin(phi) * Math.sin(theta), Math.cos(phi), Math.sin(phi) * Math.cos(theta)];
+      vertices.push(n[0]! * radius, n[1]! * radius, n[2]! * radius, ...n);
+    }
+  }
+  for (let r = 0; r < rings; r++) {
+    for (let s = 0; s < segments; s++) {
+      const a = r * (segments + 1) + s;
+      const b = a + segments + 1;
+      indices.push(a, b, a + 1, a + 1, b, b + 1);
+    }
+  }
+  return make('sphere', vertices, indices);
+}
+
+/** A cylinder along Y with caps: smooth sides, flat caps. */
+export function cylinderGeometry(radius = 0.5, height = 1, segments = 16): Geometry {
+  const vertices: number[] = [];
+  const indices: number[] = [];
+  const h = height / 2;
+  for (let s = 0; s <= segments; s++) {
+    const theta = (s / segments) * Math.PI * 2;
+    const [nx, nz] = [Math.sin(theta), Math.cos(theta)];
+    vertices.push(nx * radius, -h, nz * radius, nx, 0, nz, nx * radius, h, nz * radius, nx, 0, nz);
+  }
+  for (let s = 0; s < segments; s++) {
+    const a = s * 2;
+    indices.push(a, a + 2, a + 1, a + 1, a + 2, a + 3);
+  }
+  for (const [y, ny] of [
+    [h, 1],
+    [-h, -1],
+  ] as const) {
+    const centre = vertices.length / 6;
+    vertices.push(0, y, 0, 0, ny, 0);
+    for (let s = 0; s <= segments; s++) {
+      const theta = (s / segments) * Math.PI * 2;
+      vertices.push(Math.sin(theta) * radius, y, Math.cos(theta) * radius, 0, ny, 0);
+    }
+    for (let s = 0; s < segments; s++) {
+      const a = centre + 1 + s;
+      if (ny > 0) indices.push(centre, a, a + 1);
+      else indices.push(centre, a + 1, a);
+    }
+  }
+  return make('cylinder', vertices, indices);
+}
