@@ -1,3 +1,4 @@
+import type { CompiledPassInfo } from '../graph/render-graph';
 import type { BudgetSnapshot } from '../time/frame-budget';
 
 /** The page-level handle every demo publishes as `window.__armature`, read by tests and the debug panel. */
@@ -12,6 +13,8 @@ export interface ArmatureHandle {
   error: string | null;
   /** The frame budget's latest snapshot (refreshed a few times a second), or null before the first. */
   stats: BudgetSnapshot | null;
+  /** The compiled render graph: passes in chain order with their inputs, outputs and sizes. */
+  graph: CompiledPassInfo[] | null;
 }
 
 declare global {
@@ -22,7 +25,14 @@ declare global {
 
 /** Creates the page's handle and publishes it on `window.__armature` (replacing any earlier one). */
 export function installArmatureHandle(): ArmatureHandle {
-  const handle: ArmatureHandle = { backend: null, frame: 0, ready: false, error: null, stats: null };
+  const handle: ArmatureHandle = {
+    backend: null,
+    frame: 0,
+    ready: false,
+    error: null,
+    stats: null,
+    graph: null,
+  };
   window.__armature = handle;
   return handle;
 }

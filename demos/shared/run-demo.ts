@@ -1,0 +1,86 @@
+// Shared by the demos: URL parameters (?t=&fps=&seed=), the frame loop with its budget, the page handle and the HUD.
+import {
+  FixedClock,
+  FrameBudget,
+  FrameClock,
+  FrameLoop,
+  ReadoutThrottle,
+  type ArmatureHandle,
+  type BudgetSnapshot,
+  type ClockSample,
+  type Renderer,
+} from '../../src/index';
+
+/** The URL's parameters, with the fixed-clock ones checked: a bad value is an error on the page, not a guess. */
+export function demoParams(): {
+  params: URLSearchParams;
+  fixed: { t: number; fps: number } | null;
+  seed: number;
+} {
+  const params = new URLSearchParams(location.search);
+  const number = (name: string, fallback: number) => {
+    const raw = params.get(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(value))
+      throw new Error(`URL parameter ${name}=${raw} is not a number.`);
+    return value;
+  };
+  const t = params.has('t') ? number('t', 0) : null;
+  return { params, fixed: t === null ? null : { t, fps: number('fps', 60) }, seed: number('seed', 1) };
+}
+
+/** Formats a budget snapshot for the HUD. */
+export function formatBudget(s: BudgetSnapshot): string {
+  const ms = (v: number) => v.toFixed(2);
+  return (
+    `cost p50 ${ms(s.cost.p50)} p95 ${ms(s.cost.p95)} max ${ms(s.cost.max)} ms · ` +
+    `interval p50 ${ms(s.interval.p50)} ms · over ${ms(s.ceilingMs)} ms: ${(s.overCeilingShare * 100).toFixed(1)}% · ` +
+    `${s.drawCalls} draws · ${s.triangles} tris · ${s.bytesUploaded} B up` +
+    (s.gpuMs === null ? '' : ` · GPU ${ms(s.gpuMs)} ms`)
+  );
+}
+
+/**
+ * Runs a demo: a loop over `steps` then `renderer.render`, the fixed clock when `?t=` is given (ready once it has
+ * reached t and that frame is on screen), the wall clock otherwise (ready after the first frame).
+ */
+export function runDemo(
+  handle: ArmatureHandle,
+  renderer: Renderer,
+  steps: ((sample: ClockSample) => void)[],
+  hud: HTMLElement | null,
+): FrameLoop {
+  const { fixed } = demoParams();
+  const clock = fixed ? new FixedClock({ fps: fixed.fps, until: fixed.t }) : new FrameClock();
+  const budget = new FrameBudget();
+  const readout = new ReadoutThrottle();
+  handle.backend = 'webgpu';
+  let finishing = false;
+  const loop = new FrameLoop({
+    clock,
+    budget,
+    render: (sample) => {
+      const counters = renderer.render(sample.elapsed);
+      handle.frame++;
+      handle.graph = renderer.graph.describe();
+      const done = clock instanceof FixedClock ? clock.done : true;
+      if (done && !finishing && !handle.ready) {
+        finishing = true;
+        void renderer.gpu.device.queue.onSubmittedWorkDone().then(() => {
+          handle.ready = true;
+          if (clock instanceof FixedClock) loop.stop(); // the image holds: no need to keep drawing it
+        });
+      }
+      return counters;
+    },
+  });
+  for (const step of steps) loop.addStep(step);
+  loop.addStep(() => {
+    if (!readout.due(performance.now())) return;
+    handle.stats = budget.snapshot();
+    if (hud && handle.stats.samples > 0) hud.textContent = formatBudget(handle.stats);
+  });
+  loop.start();
+  return loop;
+}

@@ -1,0 +1,79 @@
+// stress: N boxes (?n=, default 10 000), a share of them (?moving=, default 0.01) turning, drawn at 336×240 with the
+// frame budget on screen. The demo that shows what the engine costs per frame.
+import { quat } from 'gl-matrix';
+import {
+  boxGeometry,
+  Camera,
+  installArmatureHandle,
+  Material,
+  Mesh,
+  Node,
+  Renderer,
+  requestGpu,
+} from '../../src/index';
+import { seededRandom } from '../../src/math/seeded-random';
+import { demoParams, runDemo } from '../shared/run-demo';
+import { showError } from '../shared/show-error';
+
+const handle = installArmatureHandle();
+const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
+
+try {
+  const { params, seed } = demoParams();
+  const n = Number(params.get('n') ?? 10_000);
+  const share = Number(params.get('moving') ?? 0.01);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`?n=${params.get('n')} must be a whole number of boxes ≥ 1.`);
+  if (!(share >= 0 && share <= 1))
+    throw new Error(`?moving=${params.get('moving')} must be a share between 0 and 1.`);
+
+  const random = seededRandom(seed);
+  const root = new Node('root');
+  const box = boxGeometry(0.6, 0.6, 0.6);
+  const palette = Array.from(
+    { length: 8 },
+    (_, i) => new Material('lambert', [0.3 + 0.09 * i, 0.8 - 0.07 * i, 0.5, 1]),
+  );
+  const side = Math.ceil(Math.sqrt(n));
+  const moving: Mesh[] = [];
+  for (let i = 0; i < n; i++) {
+    const mesh = new Mesh(`box${i}`, box, palette[i % palette.length]!);
+    mesh.setPosition((i % side) - side / 2, 0, -Math.floor(i / side));
+    const q = quat.fromEuler(quat.create(), random() * 90, random() * 90, 0);
+    mesh.setRotation(q[0], q[1], q[2], q[3]);
+    root.add(mesh);
+    if (random() < share) moving.push(mesh);
+  }
+  const camera = new Camera('eye', {
+    kind: 'perspective',
+    fovY: Math.PI / 3,
+    aspect: 336 / 240,
+    near: 0.1,
+    far: side * 2 + 10,
+  });
+  camera.setPosition(0, side * 0.35, side * 0.25);
+  const tilt = quat.setAxisAngle(quat.create(), [1, 0, 0], -0.6);
+  camera.setRotation(tilt[0], tilt[1], tilt[2], tilt[3]);
+  root.add(camera);
+
+  const gpu = await requestGpu();
+  const renderer = await Renderer.create(gpu, canvas, {
+    root,
+    camera,
+    clearColor: { r: 0.05, g: 0.05, b: 0.08, a: 1 },
+  });
+  const spin = quat.create();
+  runDemo(
+    handle,
+    renderer,
+    [
+      (sample) => {
+        quat.setAxisAngle(spin, [0, 1, 0], sample.elapsed * 2); // 2 rad/s, by time, not frames
+        for (const mesh of moving) mesh.setRotation(spin[0], spin[1], spin[2], spin[3]);
+      },
+    ],
+    document.querySelector('#hud'),
+  );
+} catch (error) {
+  showError(handle, canvas, error);
+}

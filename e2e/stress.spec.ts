@@ -1,0 +1,20 @@
+import { expect, test } from '@playwright/test';
+import { openDemo } from './demo-page';
+
+test('stress: renders N boxes under the fixed clock, publishes graph and budget, matches its baseline', async ({
+  page,
+}) => {
+  await openDemo(page, 'stress/?n=400&moving=0.25&t=1&fps=10&seed=1');
+  const handle = await page.evaluate(() => window.__armature!);
+  expect(handle.frame).toBeGreaterThanOrEqual(11); // t = 0, 0.1, …, 1.0, then it holds until ready
+  expect(handle.graph!.map((p) => [p.name, p.enabled, p.size])).toEqual([
+    ['world', true, [336, 240]],
+    ['present', true, [672, 480]],
+  ]);
+  await expect(page.getByTestId('canvas')).toHaveScreenshot('stress-400.png');
+});
+
+test('stress: a bad URL parameter is a message on the page, not a blank canvas', async ({ page }) => {
+  await page.goto('/demos/stress/?n=-3');
+  await expect(page.getByTestId('armature-error')).toHaveText(/\?n=-3 must be a whole number of boxes ≥ 1/);
+});
