@@ -39,7 +39,7 @@ function openTarget(): string | false {
 const printDemosUrl: Plugin = {
   name: 'armature-print-demos-url',
   configureServer(server) {
-    if (process.env['VITEST']) return; // Vitest's browser-mode server is not the demos server
+    if (process.env['npm_lifecycle_event'] !== 'start') return; // only `npm start`: tests and benches serve quietly
     server.httpServer?.once('listening', () => {
       const { host, port } = server.config.server;
       console.log(`  Armature demos: http://${String(host)}:${port}/demos/`);

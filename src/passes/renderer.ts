@@ -67,12 +67,15 @@ export class Renderer {
     options: RendererOptions,
   ): Promise<Renderer> {
     const { context, format } = configureCanvas(gpu, canvas);
-    const world = await WorldPass.create(gpu.device, {
-      root: options.root,
-      camera: options.camera,
-      ...(options.clearColor ? { clearColor: options.clearColor } : {}),
-    });
-    const present = await PresentPass.create(gpu.device, 'scene', format);
+    // Pipelines compile in parallel: on a software GPU each one takes tens of milliseconds.
+    const [world, present] = await Promise.all([
+      WorldPass.create(gpu.device, {
+        root: options.root,
+        camera: options.camera,
+        ...(options.clearColor ? { clearColor: options.clearColor } : {}),
+      }),
+      PresentPass.create(gpu.device, 'scene', format),
+    ]);
     return new Renderer(gpu, canvas, world, present, context, format, options.native ?? [336, 240]);
   }
 

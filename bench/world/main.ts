@@ -1,0 +1,148 @@
+// The browser half of `npm run bench:world`: the same N boxes (1 % turning each frame) drawn by Armature's Renderer and
+// by three.js' WebGPURenderer in this page, CPU time of the render call only (GPU wait excluded), interleaved rounds.
+import * as THREE from 'three/webgpu';
+import { quat } from 'gl-matrix';
+import { boxGeometry, Camera, Material, Mesh, Node, Renderer, requestGpu } from '../../src/index';
+
+const params = new URLSearchParams(location.search);
+const n = Number(params.get('n') ?? 1000);
+const rounds = Number(params.get('rounds') ?? 5);
+const framesPerRound = Number(params.get('frames') ?? 20);
+const side = Math.ceil(Math.sqrt(n));
+const positions = Array.from(
+  { length: n },
+  (_, i) => [(i % side) - side / 2, 0, -Math.floor(i / side)] as const,
+);
+const moving = Array.from({ length: n }, (_, i) => i).filter((i) => i % 100 === 0);
+
+interface Subject {
+  name: string;
+  frame(t: number): void;
+  gpuDone(): Promise<void>;
+}
+
+async function armature(): Promise<{ subject: Subject; firstFrameMs: number; deviceMs: number }> {
+  const deviceStart = performance.now();
+  const gpu = await requestGpu();
+  const start = performance.now();
+  const deviceMs = start - deviceStart;
+  const root = new Node('root');
+  const geometry = boxGeometry(0.6, 0.6, 0.6);
+  const material = new Material('lambert', [0.8, 0.5, 0.3, 1]);
+  const meshes = positions.map(([x, y, z], i) => new Mesh(`b${i}`, geometry, material).setPosition(x, y, z));
+  for (const mesh of meshes) root.add(mesh);
+  const camera = new Camera('eye', {
+    kind: 'perspective',
+    fovY: Math.PI / 3,
+    aspect: 336 / 240,
+    near: 0.1,
+    far: side * 3,
+  });
+  camera.setPosition(0, side * 0.4, side * 0.3);
+  root.add(camera);
+  const built = performance.now();
+  const renderer = await Renderer.create(gpu, document.querySelector<HTMLCanvasElement>('#armature')!, {
+    root,
+    camera,
+  });
+  const created = performance.now();
+  renderer.render(0);
+  const encoded = performance.now();
+  await gpu.device.queue.onSubmittedWorkDone();
+  const firstFrameMs = performance.now() - start;
+  const ms = (v: number) => v.toFixed(1);
+  console.log(
+    `armature first frame: scene ${ms(built - start)} ms, pipelines ${ms(created - built)} ms, ` +
+      `first render ${ms(encoded - created)} ms, GPU ${ms(performance.now() - encoded)} ms`,
+  );
+  const q = quat.create();
+  return {
+    firstFrameMs,
+    deviceMs,
+    subject: {
+      name: 'armature',
+      frame: (t) => {
+        quat.setAxisAngle(q, [0, 1, 0], t);
+        for (const i of moving) meshes[i]!.setRotation(q[0], q[1], q[2], q[3]);
+        renderer.render(t);
+      },
+      gpuDone: () => gpu.device.queue.onSubmittedWorkDone(),
+    },
+  };
+}
+
+async function three(): Promise<{ subject: Subject; firstFrameMs: number }> {
+  const start = performance.now();
+  const renderer = new THREE.WebGPURenderer({
+    canvas: document.querySelector<HTMLCanvasElement>('#three')!,
+    antialias: false,
+  });
+  renderer.setSize(336, 240, false);
+  await renderer.init();
+  const scene = new THREE.Scene();
+  scene.add(new THREE.AmbientLight(0x404050), new THREE.DirectionalLight(0xffffff, 1));
+  const geometry = new THREE.BoxGeometry(0.6, 0.6, 0.6);
+  const material = new THREE.MeshLambertMaterial({ color: 0xcc8050 });
+  const meshes = positions.map(([x, y, z]) => {
+    const mesh = new THREE.Mesh(geometry, material);
+    mesh.position.set(x, y, z);
+    scene.add(mesh);
+    return mesh;
+  });
+  const camera = new THREE.PerspectiveCamera(60, 336 / 240, 0.1, side * 3);
+  camera.position.set(0, side * 0.4, side * 0.3);
+  renderer.render(scene, camera);
+  const device = (renderer.backend as unknown as { device: GPUDevice }).device;
+  await device.queue.onSubmittedWorkDone();
+  const firstFrameMs = performance.now() - start;
+  return {
+    firstFrameMs,
+    subject: {
+      name: 'three',
+      frame: (t) => {
+        for (const i of moving) meshes[i]!.rotation.y = t;
+        renderer.render(scene, camera);
+      },
+      gpuDone: () => device.queue.onSubmittedWorkDone(),
+    },
+  };
+}
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
+
+async function main() {
+  const ours = await armature();
+  const theirs = await three();
+  const subjects = [ours.subject, theirs.subject];
+  const samples = new Map<string, number[]>(subjects.map((s) => [s.name, []]));
+  let t = 0;
+  const run = async (s: Subject, frames: number, keep: boolean) => {
+    for (let f = 0; f < frames; f++) {
+      t += 1 / 60;
+      const start = performance.now();
+      s.frame(t);
+      const cpu = performance.now() - start;
+      await s.gpuDone(); // outside the timed span
+      if (keep) samples.get(s.name)!.push(cpu);
+    }
+  };
+  for (const s of subjects) await run(s, 30, false); // warm up 30 frames each
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < subjects.length; k++)
+      await run(subjects[(r + k) % subjects.length]!, framesPerRound, true);
+  }
+  const result = {
+    n,
+    armatureMs: median(samples.get('armature')!),
+    threeMs: median(samples.get('three')!),
+    armatureFirstFrameMs: ours.firstFrameMs,
+    armatureDeviceMs: ours.deviceMs,
+    threeFirstFrameMs: theirs.firstFrameMs,
+  };
+  document.querySelector('#out')!.textContent = JSON.stringify(result, null, 2);
+  (window as unknown as { __bench: unknown }).__bench = result;
+}
+
+main().catch((error: unknown) => {
+  (window as unknown as { __bench: unknown }).__bench = { error: String(error) };
+});
