@@ -61,7 +61,7 @@ export function runDemo(
     clock,
     budget,
     render: (sample) => {
-      const counters = renderer.render(sample.elapsed);
+      const counters = renderer.render(sample.elapsed, sample.delta);
       handle.frame++;
       handle.graph = renderer.graph.describe();
       const done = clock instanceof FixedClock ? clock.done : true;

@@ -210,14 +210,24 @@ export class RenderGraph<C, T> {
     return this.info;
   }
 
-  /** Runs the compiled passes in order (compiling first only if the shape changed). */
-  execute(context: C): void {
+  /**
+   * Runs the compiled passes in order (compiling first only if the shape changed). With `from`, runs only that pass
+   * and the ones after it, reading what earlier passes left last frame (a redraw after a resize), and keeps history.
+   */
+  execute(context: C, from?: PassName): void {
     this.compile();
     const compiled = this.compiled!;
-    for (let i = 0; i < compiled.length; i++) compiled[i]!.decl.execute(context, compiled[i]!.io);
-    this.counters.passesExecuted = compiled.length;
-    // This frame's output becomes next frame's history (the IO reads the pair live, so a swap is all it takes).
-    for (let i = 0; i < this.histories.length; i++) this.histories[i]!.reverse();
+    let start = 0;
+    if (from === undefined) {
+      // Last frame's output becomes this frame's history (the IO reads the pair live, so a swap is all it takes).
+      for (let i = 0; i < this.histories.length; i++) this.histories[i]!.reverse();
+    } else {
+      start = compiled.findIndex((p) => p.decl.name === from);
+      if (start < 0)
+        throw new GraphError(`Cannot run from "${from}": it is not an enabled pass of the compiled graph.`);
+    }
+    for (let i = start; i < compiled.length; i++) compiled[i]!.decl.execute(context, compiled[i]!.io);
+    this.counters.passesExecuted = compiled.length - start;
   }
 
   /** Drops every texture the graph holds. */
@@ -398,11 +408,17 @@ export class RenderGraph<C, T> {
   /** Gives every used resource a texture: history ones a dedicated pair, others pooled and shared when lifetimes allow. */
   private realize(resources: Map<string, Resource<T>>): void {
     const spare = [...this.pool];
+    const previousOwner = new Map(
+      [...this.resources].flatMap(([name, r]) => (r.physical ? [[name, r.physical] as const] : [])),
+    );
     const previousPairs = new Map(
       [...this.resources].filter(([, r]) => r.pair).map(([name, r]) => [name, r]),
     );
     const take = (key: string, bytes: number, label: string): Physical<T> => {
-      const index = spare.findIndex((p) => p.key === key);
+      // A resource keeps the texture it had when it can, so its contents survive a recompile (redraw after resize).
+      const own = previousOwner.get(label);
+      const mine = own && own.key === key ? spare.indexOf(own) : -1;
+      const index = mine >= 0 ? mine : spare.findIndex((p) => p.key === key);
       if (index >= 0) return spare.splice(index, 1)[0]!;
       const [format, dims] = key.split(' ') as [string, string];
       const [width, height] = dims.split('x').map(Number) as [number, number];

@@ -7,4 +7,6 @@ export interface GpuFrame {
   timer: GpuTimer | null;
   /** Seconds of scene time (the clock's elapsed). */
   time: number;
+  /** Seconds this frame advanced the scene by (the clock's delta). */
+  delta: number;
 }

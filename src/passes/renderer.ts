@@ -9,6 +9,13 @@ import type { GpuFrame } from './gpu-frame';
 import { gpuTextureAllocator } from './gpu-texture-allocator';
 import { PresentPass } from './present-pass';
 import { WorldPass } from './world-pass';
+import { defaultChainSettings, type ChainSettings } from './chain-settings';
+import { frameRect } from './frame-rect';
+import { MotionBlurPass } from './motion-blur-pass';
+import { UpscalePass } from './upscale-pass';
+import { BackgroundPass } from './background-pass';
+import { CrtPass } from './crt-pass';
+import type { PassDecl } from '../graph/render-graph';
 
 /** What a renderer draws and at which native resolution. */
 export interface RendererOptions {
@@ -17,6 +24,11 @@ export interface RendererOptions {
   /** The world's fixed low resolution (default 336×240). */
   native?: readonly [number, number];
   clearColor?: GPUColor;
+  /**
+   * The pixel-art chain after the world: motion blur, upscale into the frame rectangle, bar fill and CRT (off by
+   * default). Without it the world is presented stretched to the canvas.
+   */
+  chain?: Partial<ChainSettings> | boolean;
 }
 
 /**
@@ -35,29 +47,41 @@ export class Renderer {
     gpuMs: undefined,
   };
 
+  /** The chain's parameters, when it has one; change them at any time, they apply from the next frame. */
+  readonly settings: ChainSettings;
+  /** Frames redrawn from the last native image after a resize (`redraw()`), not re-rendering the world. */
+  redraws = 0;
+
   private constructor(
     readonly gpu: GpuContext,
     readonly canvas: HTMLCanvasElement | OffscreenCanvas,
     readonly world: WorldPass,
     readonly present: PresentPass,
+    private readonly post: PassDecl<GpuFrame, GPUTexture>[],
+    settings: ChainSettings,
     context: GPUCanvasContext,
     format: GPUTextureFormat,
     native: readonly [number, number],
   ) {
     this.context = context;
+    this.settings = settings;
     this.timer = new GpuTimer(gpu.device);
     this.graph = new RenderGraph(gpuTextureAllocator(gpu.device), {
       native,
       canvas: [canvas.width, canvas.height],
     });
     this.graph.addExternal('canvas', format, { relativeTo: 'canvas' });
-    this.graph.addPass(world).addPass(present);
+    this.graph.addPass(world);
+    for (const pass of post) this.graph.addPass(pass);
+    this.graph.addPass(present);
     this.graph.validate();
+    if (post.some((p) => p.name === 'crt')) this.graph.setEnabled('crt', false);
     this.frame = {
       device: gpu.device,
       encoder: null as unknown as GPUCommandEncoder,
       timer: this.timer,
       time: 0,
+      delta: 0,
     };
   }
 
@@ -67,31 +91,47 @@ export class Renderer {
     options: RendererOptions,
   ): Promise<Renderer> {
     const { context, format } = configureCanvas(gpu, canvas);
+    const device = gpu.device;
+    const settings = {
+      ...defaultChainSettings(),
+      ...(typeof options.chain === 'object' ? options.chain : {}),
+    };
+    const chain = options.chain !== undefined && options.chain !== false;
     // Pipelines compile in parallel: on a software GPU each one takes tens of milliseconds.
-    const [world, present] = await Promise.all([
-      WorldPass.create(gpu.device, {
+    const [world, present, post] = await Promise.all([
+      WorldPass.create(device, {
         root: options.root,
         camera: options.camera,
         ...(options.clearColor ? { clearColor: options.clearColor } : {}),
       }),
-      PresentPass.create(gpu.device, 'scene', format),
+      PresentPass.create(device, chain ? 'crt' : 'scene', format),
+      chain
+        ? Promise.all([
+            MotionBlurPass.create(device, settings, 'scene'),
+            UpscalePass.create(device, settings, 'blurred'),
+            BackgroundPass.create(device, settings, 'blurred'),
+            CrtPass.create(device, settings),
+          ])
+        : Promise.resolve([]),
     ]);
-    return new Renderer(gpu, canvas, world, present, context, format, options.native ?? [336, 240]);
+    return new Renderer(
+      gpu,
+      canvas,
+      world,
+      present,
+      post,
+      settings,
+      context,
+      format,
+      options.native ?? [336, 240],
+    );
   }
 
   /** Draws one frame at scene time `time` (seconds) and returns what it drew. */
-  render(time = 0): FrameCounters {
-    const device = this.gpu.device;
-    this.graph.setCanvasSize(this.canvas.width, this.canvas.height);
-    this.timer.beginFrame();
-    const encoder = device.createCommandEncoder({ label: 'armature frame' });
-    this.frame.encoder = encoder;
+  render(time = 0, delta = 0): FrameCounters {
     this.frame.time = time;
-    this.graph.setExternal('canvas', this.context.getCurrentTexture());
-    this.graph.execute(this.frame);
-    this.timer.resolve(encoder);
-    device.queue.submit([encoder.finish()]);
-    void this.timer.read();
+    this.frame.delta = delta;
+    this.run(undefined);
     const c = this.counters;
     c.drawCalls = this.world.counters.drawCalls;
     c.triangles = this.world.counters.triangles;
@@ -100,7 +140,38 @@ export class Renderer {
     return c;
   }
 
+  /**
+   * Re-presents the last native frame into a canvas whose size changed (a paused app, a modal resize) by running
+   * upscale, bars, CRT and present only: the world is not drawn again. Counted in `redraws`.
+   */
+  redraw(): void {
+    const first =
+      this.post.find((p) => p.name === 'upscale' && this.graph.isEnabled('upscale')) ?? this.present;
+    this.run(first.name);
+    this.redraws++;
+  }
+
+  private run(from: string | undefined): void {
+    const device = this.gpu.device;
+    this.graph.setCanvasSize(this.canvas.width, this.canvas.height);
+    const native = this.graph.native;
+    const canvas = this.graph.canvas;
+    const upscaling = this.post.length > 0 && this.graph.isEnabled('upscale');
+    this.settings.rect = upscaling
+      ? frameRect(native, canvas, this.settings.pixelAspect, this.settings.upscale)
+      : { x: 0, y: 0, width: canvas[0], height: canvas[1], scale: canvas[1] / native[1] };
+    this.timer.beginFrame();
+    const encoder = device.createCommandEncoder({ label: 'armature frame' });
+    this.frame.encoder = encoder;
+    this.graph.setExternal('canvas', this.context.getCurrentTexture());
+    this.graph.execute(this.frame, from);
+    this.timer.resolve(encoder);
+    device.queue.submit([encoder.finish()]);
+    void this.timer.read();
+  }
+
   destroy(): void {
+    for (const pass of this.post) (pass as { destroy?: () => void }).destroy?.();
     this.graph.destroy();
     this.world.destroy();
     this.present.destroy();

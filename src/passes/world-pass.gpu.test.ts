@@ -137,7 +137,7 @@ describe('world pass on real WebGPU', () => {
     device.addEventListener('uncapturederror', (e) => errors.push((e as GPUUncapturedErrorEvent).error));
     const frame = (): void => {
       const encoder = device.createCommandEncoder();
-      graph.execute({ device, encoder, timer: null, time: 0 });
+      graph.execute({ device, encoder, timer: null, time: 0, delta: 0 });
       device.queue.submit([encoder.finish()]);
     };
     frame();

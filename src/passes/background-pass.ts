@@ -1,0 +1,55 @@
+import fragment from '../../wgsl/passes/background.wgsl?raw';
+import type { PassDecl, PassIO, ReadDecl, ResourceDecl } from '../graph/render-graph';
+import type { ChainSettings } from './chain-settings';
+import { FullscreenProgram } from './fullscreen-program';
+import type { GpuFrame } from './gpu-frame';
+
+const FILL_CODES = { off: 0, solid: 0, pixelated: 1, blurred: 2 } as const;
+
+/** Fills the letterbox bars (solid, or a darkened pixelated or blurred copy of the frame); never touches the frame. */
+export class BackgroundPass implements PassDecl<GpuFrame, GPUTexture> {
+  readonly name = 'background';
+  readonly reads: ReadDecl[];
+  readonly writes: ResourceDecl[] = [
+    { name: 'framed', format: 'rgba8unorm', size: { relativeTo: 'canvas' } },
+  ];
+  readonly bypass = { framed: 'upscaled' };
+  private readonly fields;
+
+  private constructor(
+    private readonly program: FullscreenProgram,
+    readonly settings: ChainSettings,
+    readonly native: string,
+  ) {
+    // The upscaled image must be canvas-sized: with upscale bypassed there are no bars to fill.
+    this.reads = [{ name: 'upscaled', size: { relativeTo: 'canvas' } }, { name: native }];
+    this.fields = {
+      rect: program.field('rect'),
+      color: program.field('color'),
+      mode: program.field('mode'),
+      darken: program.field('darken'),
+    };
+  }
+
+  static async create(device: GPUDevice, settings: ChainSettings, native: string): Promise<BackgroundPass> {
+    return new BackgroundPass(
+      await FullscreenProgram.create(device, fragment, 'background', 'rgba8unorm', 'linear'),
+      settings,
+      native,
+    );
+  }
+
+  execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
+    const s = this.settings;
+    const f = this.fields;
+    this.program.set(f.rect, [s.rect.x, s.rect.y, s.rect.width, s.rect.height]);
+    this.program.set(f.color, s.barFill === 'off' ? [0, 0, 0, 1] : s.barColor);
+    this.program.set(f.mode, FILL_CODES[s.barFill]);
+    this.program.set(f.darken, s.barDarken);
+    this.program.draw(frame, io.output('framed'), [io.input('upscaled'), io.input(this.native)]);
+  }
+
+  destroy(): void {
+    this.program.destroy();
+  }
+}

@@ -1,0 +1,114 @@
+import vertex from '../../wgsl/passes/fullscreen.wgsl?raw';
+import { compileWgsl } from '../gpu/compile-wgsl';
+import { structLayout } from '../gpu/struct-layout';
+import { StructBuffer, StructWriter, type FieldWriter } from '../gpu/struct-writer';
+import type { GpuFrame } from './gpu-frame';
+
+const textureIds = new WeakMap<GPUTexture, number>();
+let nextTextureId = 0;
+const idOf = (texture: GPUTexture) => {
+  let id = textureIds.get(texture);
+  if (id === undefined) textureIds.set(texture, (id = nextTextureId++));
+  return id;
+};
+
+/**
+ * A full-screen fragment shader with the bindings every post pass uses: `params` (its `Params` struct) at binding 0,
+ * an optional sampler at 1, its textures from 2 on. Bind groups are cached per set of input textures.
+ */
+export class FullscreenProgram {
+  private readonly data: StructBuffer;
+  private readonly uniform: GPUBuffer;
+  private readonly writer: StructWriter;
+  private readonly groups = new Map<string, GPUBindGroup>();
+  private readonly sampler: GPUSampler | null;
+  private dirty = true;
+
+  private constructor(
+    private readonly device: GPUDevice,
+    private readonly pipeline: GPURenderPipeline,
+    readonly label: string,
+    paramsLayout: ReturnType<typeof structLayout>,
+    filter: GPUFilterMode | null,
+  ) {
+    this.writer = new StructWriter(paramsLayout);
+    this.data = new StructBuffer(new ArrayBuffer(Math.ceil(paramsLayout.size / 16) * 16));
+    this.uniform = device.createBuffer({
+      label,
+      size: this.data.bytes.byteLength,
+      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+    });
+    this.sampler = filter ? device.createSampler({ label, magFilter: filter, minFilter: filter }) : null;
+  }
+
+  /** `fragment` must declare `struct Params` and an `fs` entry point; `filter` adds a sampler at binding 1. */
+  static async create(
+    device: GPUDevice,
+    fragment: string,
+    label: string,
+    format: GPUTextureFormat,
+    filter: GPUFilterMode | null = null,
+  ): Promise<FullscreenProgram> {
+    const code = `${vertex}\n${fragment}`;
+    const module = await compileWgsl(device, code, label);
+    const pipeline = await device.createRenderPipelineAsync({
+      label,
+      layout: 'auto',
+      vertex: { module, entryPoint: 'vs' },
+      fragment: { module, entryPoint: 'fs', targets: [{ format }] },
+      primitive: { topology: 'triangle-list' },
+    });
+    return new FullscreenProgram(device, pipeline, label, structLayout(code, 'Params', 'uniform'), filter);
+  }
+
+  /** A writer for one of the `Params` fields, resolved once (a typo throws here). */
+  field(name: string): FieldWriter {
+    return this.writer.field(name);
+  }
+
+  /** Sets a parameter; the uniform is uploaded before the next draw only if something changed. */
+  set(field: FieldWriter, value: number | ArrayLike<number>): void {
+    field.write(this.data, 0, value);
+    this.dirty = true;
+  }
+
+  /** Draws into `target`, reading `textures` at bindings 2, 3, …. */
+  draw(frame: GpuFrame, target: GPUTexture, textures: readonly GPUTexture[]): void {
+    if (this.dirty) {
+      this.device.queue.writeBuffer(this.uniform, 0, this.data.bytes);
+      this.dirty = false;
+    }
+    let key = '';
+    for (const texture of textures) key += `${idOf(texture)},`;
+    let group = this.groups.get(key);
+    if (!group) {
+      if (this.groups.size > 64) this.groups.clear(); // textures come and go with resizes: keep the cache small
+      const entries: GPUBindGroupEntry[] = [{ binding: 0, resource: { buffer: this.uniform } }];
+      if (this.sampler) entries.push({ binding: 1, resource: this.sampler });
+      textures.forEach((texture, i) => entries.push({ binding: 2 + i, resource: texture.createView() }));
+      group = this.device.createBindGroup({
+        label: this.label,
+        layout: this.pipeline.getBindGroupLayout(0),
+        entries,
+      });
+      this.groups.set(key, group);
+    }
+    const timestampWrites = frame.timer?.timestampWrites(this.label);
+    const pass = frame.encoder.beginRenderPass({
+      label: this.label,
+      colorAttachments: [
+        { view: target.createView(), loadOp: 'clear', clearValue: [0, 0, 0, 1], storeOp: 'store' },
+      ],
+      ...(timestampWrites ? { timestampWrites } : {}),
+    });
+    pass.setPipeline(this.pipeline);
+    pass.setBindGroup(0, group);
+    pass.draw(3);
+    pass.end();
+  }
+
+  destroy(): void {
+    this.uniform.destroy();
+    this.groups.clear();
+  }
+}

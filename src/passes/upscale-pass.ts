@@ -1,0 +1,47 @@
+import fragment from '../../wgsl/passes/upscale.wgsl?raw';
+import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
+import type { ChainSettings } from './chain-settings';
+import { FullscreenProgram } from './fullscreen-program';
+import type { GpuFrame } from './gpu-frame';
+
+const MODE_CODES = { integer: 0, nearest: 0, bilinear: 1, 'sharp-bilinear': 2 } as const;
+
+/** Scales the native image into the frame rectangle of the canvas (`settings.rect`), black outside it. */
+export class UpscalePass implements PassDecl<GpuFrame, GPUTexture> {
+  readonly name = 'upscale';
+  readonly reads: string[];
+  readonly writes: ResourceDecl[] = [
+    { name: 'upscaled', format: 'rgba8unorm', size: { relativeTo: 'canvas' } },
+  ];
+  private readonly rect;
+  private readonly mode;
+
+  private constructor(
+    private readonly program: FullscreenProgram,
+    readonly settings: ChainSettings,
+    readonly input: string,
+  ) {
+    this.reads = [input];
+    this.rect = program.field('rect');
+    this.mode = program.field('mode');
+  }
+
+  static async create(device: GPUDevice, settings: ChainSettings, input: string): Promise<UpscalePass> {
+    return new UpscalePass(
+      await FullscreenProgram.create(device, fragment, 'upscale', 'rgba8unorm', 'linear'),
+      settings,
+      input,
+    );
+  }
+
+  execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
+    const r = this.settings.rect;
+    this.program.set(this.rect, [r.x, r.y, r.width, r.height]);
+    this.program.set(this.mode, MODE_CODES[this.settings.upscale]);
+    this.program.draw(frame, io.output('upscaled'), [io.input(this.input)]);
+  }
+
+  destroy(): void {
+    this.program.destroy();
+  }
+}
