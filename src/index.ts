@@ -68,3 +68,20 @@ export { PresentPass } from './passes/present-pass';
 export { Renderer, type RendererOptions } from './passes/renderer';
 export { gpuTextureAllocator } from './passes/gpu-texture-allocator';
 export type { GpuFrame } from './passes/gpu-frame';
+export { UiPass } from './passes/ui-pass';
+export { MotionBlurPass } from './passes/motion-blur-pass';
+export { UpscalePass } from './passes/upscale-pass';
+export { BackgroundPass } from './passes/background-pass';
+export { CrtPass } from './passes/crt-pass';
+export { defaultChainSettings, BAR_FILLS, type BarFill, type ChainSettings } from './passes/chain-settings';
+export {
+  frameRect,
+  canvasToNative,
+  parsePixelAspect,
+  UPSCALE_MODES,
+  type FrameRect,
+  type UpscaleMode,
+} from './passes/frame-rect';
+export { UiElement, UiRect, UiSprite, UiText } from './scene/ui-element';
+export { UiAtlas, type AtlasFrame, type SpriteArt } from './scene/ui-atlas';
+export { PIXEL_FONT } from './scene/pixel-font';

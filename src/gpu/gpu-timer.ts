@@ -16,6 +16,7 @@ export class GpuTimer {
   private readonly readBuffers: GPUBuffer[] = [];
   private readonly names: string[] = [];
   private reading = false;
+  private destroyed = false;
   private pendingTarget: GPUBuffer | null = null;
   private pendingNames: string[] = [];
   /** The most recent result read back (a frame or two behind), or null before the first. */
@@ -76,7 +77,12 @@ export class GpuTimer {
     this.reading = true;
     const names = this.pendingNames;
     try {
-      await target.mapAsync(GPUMapMode.READ);
+      try {
+        await target.mapAsync(GPUMapMode.READ);
+      } catch (error) {
+        if (this.destroyed) return this.latest; // a read still in flight when the timer was destroyed
+        throw error;
+      }
       const stamps = new BigUint64Array(target.getMappedRange(0, names.length * 16));
       let first = stamps[0]!;
       let last = stamps[1]!;
@@ -98,6 +104,7 @@ export class GpuTimer {
   }
 
   destroy(): void {
+    this.destroyed = true;
     this.querySet?.destroy();
     this.resolveBuffer?.destroy();
     for (const buffer of this.readBuffers) buffer.destroy();

@@ -16,6 +16,8 @@ import { UpscalePass } from './upscale-pass';
 import { BackgroundPass } from './background-pass';
 import { CrtPass } from './crt-pass';
 import type { PassDecl } from '../graph/render-graph';
+import type { UiAtlas } from '../scene/ui-atlas';
+import { UiPass } from './ui-pass';
 
 /** What a renderer draws and at which native resolution. */
 export interface RendererOptions {
@@ -29,6 +31,8 @@ export interface RendererOptions {
    * default). Without it the world is presented stretched to the canvas.
    */
   chain?: Partial<ChainSettings> | boolean;
+  /** A UI layer drawn over the world at native resolution (needs the chain): its own root, and its atlas. */
+  ui?: { root: Node; atlas: UiAtlas };
 }
 
 /**
@@ -97,6 +101,9 @@ export class Renderer {
       ...(typeof options.chain === 'object' ? options.chain : {}),
     };
     const chain = options.chain !== undefined && options.chain !== false;
+    if (options.ui && !chain)
+      throw new Error('Renderer: a UI layer needs the pixel-art chain; pass chain: true.');
+    const worldOut = options.ui ? 'composed' : 'scene';
     // Pipelines compile in parallel: on a software GPU each one takes tens of milliseconds.
     const [world, present, post] = await Promise.all([
       WorldPass.create(device, {
@@ -107,7 +114,8 @@ export class Renderer {
       PresentPass.create(device, chain ? 'crt' : 'scene', format),
       chain
         ? Promise.all([
-            MotionBlurPass.create(device, settings, 'scene'),
+            ...(options.ui ? [UiPass.create(device, options.ui.root, options.ui.atlas, 'scene')] : []),
+            MotionBlurPass.create(device, settings, worldOut),
             UpscalePass.create(device, settings, 'blurred'),
             BackgroundPass.create(device, settings, 'blurred'),
             CrtPass.create(device, settings),
@@ -133,9 +141,10 @@ export class Renderer {
     this.frame.delta = delta;
     this.run(undefined);
     const c = this.counters;
-    c.drawCalls = this.world.counters.drawCalls;
-    c.triangles = this.world.counters.triangles;
-    c.bytesUploaded = this.world.counters.bytesUploaded;
+    const ui = this.post.find((p): p is UiPass => p instanceof UiPass && this.graph.isEnabled('ui'));
+    c.drawCalls = this.world.counters.drawCalls + (ui?.counters.drawCalls ?? 0);
+    c.triangles = this.world.counters.triangles + (ui ? ui.counters.instances * 2 : 0);
+    c.bytesUploaded = this.world.counters.bytesUploaded + (ui?.counters.bytesUploaded ?? 0);
     c.gpuMs = this.timer.latest?.frameMs;
     return c;
   }
