@@ -31,7 +31,9 @@ describe('UI composite on real WebGPU', () => {
     const star = new UiSprite('star', 'star').setPosition(60, 10, 0);
     const big = new UiRect('big', 2, 2, [1, 1, 0, 1]).setPosition(70, 40, 0).setScale(3, 3, 1);
     big.pivot = [1, 1]; // scaled about its centre: covers 67..72
-    ui.add(panel).add(glass).add(label).add(star).add(big);
+    const leaning = new UiRect('leaning', 2, 4, [1, 0, 1, 1]).setPosition(5, 50, 0);
+    leaning.skew = [Math.PI / 4, 0]; // x' = x + y: each row one pixel further right
+    ui.add(panel).add(glass).add(label).add(star).add(big).add(leaning);
     const atlas = new UiAtlas({ star: { rows: ['.#.', '###', '.#.'], palette: { '#': [1, 1, 1, 1] } } });
     const renderer = await Renderer.create(gpu, canvas, {
       root: world,
@@ -69,6 +71,14 @@ describe('UI composite on real WebGPU', () => {
       [255, 255, 0, 255],
       black,
     ]);
+    for (let r = 0; r < 4; r++) {
+      expect([r, at(6 + r, 50 + r), at(4 + r, 50 + r), at(8 + r, 50 + r)]).toEqual([
+        r,
+        [255, 0, 255, 255],
+        black,
+        black,
+      ]);
+    }
     expect(renderer.render(0, 0).drawCalls).toBe(1); // the whole UI is one instanced draw
     renderer.destroy();
     gpu.device.destroy();
