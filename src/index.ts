@@ -85,3 +85,14 @@ export {
 export { UiElement, UiRect, UiSprite, UiText } from './scene/ui-element';
 export { UiAtlas, type AtlasFrame, type SpriteArt } from './scene/ui-atlas';
 export { PIXEL_FONT } from './scene/pixel-font';
+export { DebugPanel, type DebugPanelOptions } from './debug/debug-panel';
+export {
+  readChainUrl,
+  writeChainUrl,
+  applyChainState,
+  chainPassEnabled,
+  CHAIN_PASSES,
+  type ChainPass,
+  type ChainTarget,
+  type ChainUrlState,
+} from './debug/chain-url';

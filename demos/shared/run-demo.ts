@@ -50,7 +50,7 @@ export function runDemo(
   renderer: Renderer,
   steps: ((sample: ClockSample) => void)[],
   hud: HTMLElement | null,
-): FrameLoop {
+): { loop: FrameLoop; replay: () => void } {
   const { fixed } = demoParams();
   const clock = fixed ? new FixedClock({ fps: fixed.fps, until: fixed.t }) : new FrameClock();
   const budget = new FrameBudget();
@@ -82,5 +82,14 @@ export function runDemo(
     if (hud && handle.stats.samples > 0) hud.textContent = formatBudget(handle.stats);
   });
   loop.start();
-  return loop;
+  /** After a change: under the fixed clock, run again from t = 0 (history cleared) so the held frame reflects it. */
+  const replay = () => {
+    if (!(clock instanceof FixedClock)) return;
+    handle.ready = false;
+    finishing = false;
+    loop.stop();
+    renderer.resetHistory();
+    loop.start();
+  };
+  return { loop, replay };
 }

@@ -204,6 +204,12 @@ export class RenderGraph<C, T> {
     return resource.pair?.[0].texture ?? resource.physical?.texture ?? this.externalTexture(name);
   }
 
+  /** Every texture that holds history (both of each pair), e.g. to clear them before a deterministic replay. */
+  historyTextures(): T[] {
+    this.compile();
+    return this.histories.flatMap((pair) => pair.map((p) => p.texture));
+  }
+
   /** The compiled pass list, for the debug panel and tests. */
   describe(): CompiledPassInfo[] {
     this.compile();

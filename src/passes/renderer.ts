@@ -160,6 +160,21 @@ export class Renderer {
     this.redraws++;
   }
 
+  /** Clears every history texture (motion blur's trail), so a replay from t = 0 gives the same frames as a fresh page. */
+  resetHistory(): void {
+    const encoder = this.gpu.device.createCommandEncoder({ label: 'reset history' });
+    for (const texture of this.graph.historyTextures()) {
+      encoder
+        .beginRenderPass({
+          colorAttachments: [
+            { view: texture.createView(), loadOp: 'clear', clearValue: [0, 0, 0, 0], storeOp: 'store' },
+          ],
+        })
+        .end();
+    }
+    this.gpu.device.queue.submit([encoder.finish()]);
+  }
+
   private run(from: string | undefined): void {
     const device = this.gpu.device;
     this.graph.setCanvasSize(this.canvas.width, this.canvas.height);

@@ -1,0 +1,226 @@
+import { Pane } from 'tweakpane';
+import { BAR_FILLS } from '../passes/chain-settings';
+import { UPSCALE_MODES } from '../passes/frame-rect';
+import type { Renderer } from '../passes/renderer';
+import type { BudgetSnapshot } from '../time/frame-budget';
+import { HEADSET_90HZ_MS } from '../time/frame-ceilings';
+import {
+  applyChainState,
+  chainPassEnabled,
+  CHAIN_PASSES,
+  writeChainUrl,
+  type ChainPass,
+  type ChainUrlState,
+} from './chain-url';
+
+/** What the panel shows and drives; it only reads state and calls public API. */
+export interface DebugPanelOptions {
+  renderer: Renderer;
+  /** The chain state read from the URL; the panel changes it and writes it back to the URL. */
+  state: ChainUrlState;
+  /** The budget's latest snapshot (the demo's `window.__armature.stats`). */
+  stats: () => BudgetSnapshot | null;
+  /** XR state for the info line, when the page has one. */
+  xr?: () => string;
+  container?: HTMLElement;
+  /** Called after the panel changed the renderer (e.g. to replay a fixed-clock demo so the screenshot is current). */
+  onChange?: () => void;
+}
+
+const choices = (values: readonly string[]) => Object.fromEntries(values.map((v) => [v, v]));
+
+/**
+ * The debug panel (Tweakpane): one toggle per pass in chain order (disabled ones shown as bypassed), the chain's
+ * parameters, backend/adapter/XR, and the budget with a frame-time graph, refreshed at 4 Hz. Opens with the backquote
+ * key or its button; every change is reflected into the URL, so a state can be shared. Nothing in the engine imports it.
+ */
+export class DebugPanel {
+  readonly pane: Pane;
+  readonly button: HTMLButtonElement;
+  private readonly toggles = new Map<ChainPass, ReturnType<ReturnType<Pane['addFolder']>['addBinding']>>();
+  private readonly enabled: Record<string, boolean> = {};
+  private applying = false;
+  private readonly readout = {
+    cost: '',
+    interval: '',
+    budget: '',
+    counts: '',
+    gpu: '',
+    costMs: 0,
+  };
+  private readonly timer: ReturnType<typeof setInterval>;
+  private readonly onKey = (event: KeyboardEvent) => {
+    if (event.key === '`') this.toggle();
+  };
+
+  constructor(private readonly options: DebugPanelOptions) {
+    const { renderer, state } = options;
+    this.pane = new Pane({
+      title: 'Armature debug',
+      ...(options.container ? { container: options.container } : {}),
+    });
+    // Tweakpane's checkbox is a 0×0 invisible input behind a drawn box; stretch it over the box so a pointer (and a
+    // test driver) clicks the real control.
+    const style = document.createElement('style');
+    style.textContent = '.tp-ckbv_i{width:100%;height:100%;margin:0;z-index:1;cursor:pointer}';
+    this.pane.element.append(style);
+    this.pane.hidden = true;
+    this.button = document.createElement('button');
+    this.button.textContent = 'debug (`)';
+    this.button.dataset['testid'] = 'debug-toggle';
+    this.button.setAttribute('aria-label', 'toggle debug panel');
+    this.button.style.cssText = 'position:fixed;right:8px;bottom:8px;z-index:10';
+    this.button.addEventListener('click', () => this.toggle());
+    document.body.append(this.button);
+    window.addEventListener('keydown', this.onKey);
+
+    const passes = this.pane.addFolder({ title: 'render graph' });
+    const enabled = this.enabled;
+    for (const info of renderer.graph.describe()) {
+      if (!CHAIN_PASSES.includes(info.name as ChainPass)) continue;
+      const name = info.name as ChainPass;
+      enabled[name] = info.enabled;
+      const binding = passes.addBinding(enabled, name, { label: name });
+      const input = binding.element.querySelector('input');
+      input?.setAttribute('data-testid', `pass-toggle-${name}`);
+      input?.setAttribute('aria-label', `pass ${name}`);
+      binding.on('change', (event) => {
+        if (this.applying) return;
+        if (event.value) state.off.delete(name);
+        else state.off.add(name);
+        this.apply();
+      });
+      this.toggles.set(name, binding);
+    }
+
+    const params = this.pane.addFolder({ title: 'parameters' });
+    const native = { native: `${renderer.graph.native[0]}×${renderer.graph.native[1]}` };
+    params.addBinding(native, 'native', { readonly: true, label: 'native' });
+    this.bind(
+      params,
+      state,
+      'blur',
+      { label: 'blur persistence (s)', min: 0.01, max: 0.5, step: 0.01 },
+      'blur-persistence',
+    );
+    this.bind(
+      params,
+      state,
+      'upscale',
+      { label: 'upscale', options: choices(UPSCALE_MODES) },
+      'upscale-mode',
+    );
+    this.bind(
+      params,
+      state,
+      'par',
+      { label: 'pixel aspect', options: choices(['1:1', '8:7', '4:3']) },
+      'pixel-aspect',
+    );
+    this.bind(params, state, 'bars', { label: 'bar fill', options: choices(BAR_FILLS) }, 'bar-fill');
+    const crt = renderer.settings.crt;
+    params.addBinding(crt, 'scanlines', { label: 'CRT scanlines', min: 0, max: 1 });
+    params.addBinding(crt, 'mask', { label: 'CRT mask', min: 0, max: 1 });
+    params.addBinding(crt, 'curvature', { label: 'CRT curvature', min: 0, max: 0.1 });
+
+    const info = this.pane.addFolder({ title: 'device' });
+    const adapter = renderer.gpu.info;
+    const device = {
+      backend: 'WebGPU',
+      adapter:
+        [adapter.vendor, adapter.architecture, adapter.description].filter(Boolean).join(' ') || 'unknown',
+      xr: options.xr?.() ?? 'none',
+    };
+    info.addBinding(device, 'backend', { readonly: true });
+    info.addBinding(device, 'adapter', { readonly: true });
+    info.addBinding(device, 'xr', { readonly: true, label: 'XR' });
+
+    const budget = this.pane.addFolder({ title: 'budget' });
+    const monitor = { readonly: true, interval: 250 } as const;
+    budget.addBinding(this.readout, 'cost', { ...monitor, label: 'cost p50/p95/max' });
+    budget.addBinding(this.readout, 'interval', { ...monitor, label: 'interval p50/p95/max' });
+    budget.addBinding(this.readout, 'budget', { ...monitor, label: 'over ceiling' });
+    budget.addBinding(this.readout, 'counts', { ...monitor, label: 'draws / tris / bytes' });
+    budget.addBinding(this.readout, 'gpu', { ...monitor, label: 'GPU' });
+    budget.addBinding(this.readout, 'costMs', {
+      ...monitor,
+      view: 'graph',
+      min: 0,
+      max: HEADSET_90HZ_MS * 2,
+      label: 'frame cost',
+    });
+    this.timer = setInterval(() => this.refresh(), 250);
+    this.refresh();
+    this.apply();
+    this.constructed = true;
+  }
+
+  get open(): boolean {
+    return !this.pane.hidden;
+  }
+
+  toggle(open = this.pane.hidden): void {
+    this.pane.hidden = !open;
+  }
+
+  dispose(): void {
+    clearInterval(this.timer);
+    window.removeEventListener('keydown', this.onKey);
+    this.button.remove();
+    this.pane.dispose();
+  }
+
+  /** Applies the state to the renderer, shows which passes are bypassed, and writes the state into the URL. */
+  private apply(): void {
+    applyChainState(this.options.renderer, this.options.state);
+    this.applying = true;
+    for (const [name, binding] of this.toggles) {
+      const on = chainPassEnabled(this.options.state, name);
+      binding.label = on ? name : `${name} (bypassed)`;
+      this.enabled[name] = on;
+      binding.refresh();
+      binding.disabled = this.options.state.off.has('upscale') && (name === 'background' || name === 'crt');
+    }
+    this.applying = false;
+    history.replaceState(
+      null,
+      '',
+      `?${writeChainUrl(this.options.state, new URLSearchParams(location.search))}`,
+    );
+    if (this.constructed) this.options.onChange?.();
+  }
+
+  private constructed = false;
+
+  private bind<K extends keyof ChainUrlState>(
+    folder: ReturnType<Pane['addFolder']>,
+    state: ChainUrlState,
+    key: K,
+    params: Record<string, unknown>,
+    testid: string,
+  ): void {
+    const binding = folder.addBinding(state as unknown as Record<string, unknown>, key, params);
+    binding.element.querySelector('input, select')?.setAttribute('data-testid', testid);
+    binding.on('change', () => {
+      if (!this.applying) this.apply();
+    });
+  }
+
+  private refresh(): void {
+    const s = this.options.stats();
+    if (!s || s.samples === 0) return;
+    const ms = (v: number) => v.toFixed(2);
+    const r = this.readout;
+    r.cost = `${ms(s.cost.p50)} / ${ms(s.cost.p95)} / ${ms(s.cost.max)} ms`;
+    r.interval = `${ms(s.interval.p50)} / ${ms(s.interval.p95)} / ${ms(s.interval.max)} ms`;
+    const ceiling = Math.abs(s.ceilingMs - HEADSET_90HZ_MS) < 1e-9 ? '90 Hz headset' : '60 Hz desktop';
+    r.budget = `${(s.overCeilingShare * 100).toFixed(1)}% over ${ms(s.ceilingMs)} ms (${ceiling})`;
+    r.counts = `${s.drawCalls} / ${s.triangles} / ${s.bytesUploaded}`;
+    const passes = this.options.renderer.timer.latest?.passes;
+    r.gpu =
+      s.gpuMs === null
+        ? 'unavailable (no timestamp-query)'
+        : `${ms(s.gpuMs)} ms · ${[...(passes ?? [])].map(([name, t]) => `${name} ${ms(t)}`).join(' · ')}`;
+    r.costMs = s.cost.p50;
+  }
+}
