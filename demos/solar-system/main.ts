@@ -1,0 +1,68 @@
+// solar-system: the scene graph's classic. The sun turns; the earth's orbit is a group around it, the moon's orbit a
+// group around the earth. Each group only spins; the nesting does the rest. Speeds are in rad/s, driven by time.
+import { quat } from 'gl-matrix';
+import {
+  Camera,
+  installArmatureHandle,
+  Material,
+  Mesh,
+  Node,
+  Renderer,
+  requestGpu,
+  sphereGeometry,
+} from '../../src/index';
+import { runDemo } from '../shared/run-demo';
+import { showError } from '../shared/show-error';
+
+const handle = installArmatureHandle();
+const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
+
+const SPEED = { sun: 0.3, earthOrbit: 0.8, earth: 2.5, moonOrbit: 3 }; // rad/s
+
+try {
+  const solar = new Node('solar system');
+  const ball = sphereGeometry(0.5, 20, 12);
+  const sun = new Mesh('sun', ball, new Material('unlit', [1, 0.8, 0.2, 1])).setScale(2, 2, 2);
+  const earthOrbit = new Node('earth orbit');
+  const earth = new Mesh('earth', ball, new Material('lambert', [0.2, 0.45, 0.9, 1])).setScale(0.6, 0.6, 0.6);
+  const moonOrbit = new Node('moon orbit').setPosition(4, 0, 0);
+  const moon = new Mesh('moon', ball, new Material('lambert', [0.75, 0.75, 0.7, 1]))
+    .setPosition(0.9, 0, 0)
+    .setScale(0.25, 0.25, 0.25);
+  solar.add(sun).add(earthOrbit);
+  earthOrbit.add(moonOrbit);
+  moonOrbit.add(earth).add(moon);
+  const camera = new Camera('eye', { kind: 'perspective', fovY: 0.8, aspect: 336 / 240, near: 0.1, far: 50 });
+  camera.setPosition(0, 6, 9);
+  const look = quat.setAxisAngle(quat.create(), [1, 0, 0], -0.55);
+  camera.setRotation(look[0], look[1], look[2], look[3]);
+  solar.add(camera);
+
+  const gpu = await requestGpu();
+  const renderer = await Renderer.create(gpu, canvas, {
+    root: solar,
+    camera,
+    clearColor: { r: 0.01, g: 0.01, b: 0.03, a: 1 },
+  });
+  renderer.world.lightDirection.set([-1, -0.2, -0.3]); // roughly from the sun's side
+  const q = quat.create();
+  const spin = (node: Node, speed: number, t: number) => {
+    quat.setAxisAngle(q, [0, 1, 0], speed * t);
+    node.setRotation(q[0], q[1], q[2], q[3]);
+  };
+  runDemo(
+    handle,
+    renderer,
+    [
+      ({ elapsed: t }) => {
+        spin(sun, SPEED.sun, t);
+        spin(earthOrbit, SPEED.earthOrbit, t);
+        spin(earth, SPEED.earth, t);
+        spin(moonOrbit, SPEED.moonOrbit, t);
+      },
+    ],
+    document.querySelector('#hud'),
+  );
+} catch (error) {
+  showError(handle, canvas, error);
+}
