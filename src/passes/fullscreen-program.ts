@@ -23,6 +23,7 @@ export class FullscreenProgram {
   private readonly groups = new Map<string, GPUBindGroup>();
   private readonly sampler: GPUSampler | null;
   private dirty = true;
+  private readonly before: Uint32Array;
 
   private constructor(
     private readonly device: GPUDevice,
@@ -33,6 +34,7 @@ export class FullscreenProgram {
   ) {
     this.writer = new StructWriter(paramsLayout);
     this.data = new StructBuffer(new ArrayBuffer(Math.ceil(paramsLayout.size / 16) * 16));
+    this.before = new Uint32Array(this.data.u32.length);
     this.uniform = device.createBuffer({
       label,
       size: this.data.bytes.byteLength,
@@ -68,8 +70,11 @@ export class FullscreenProgram {
 
   /** Sets a parameter; the uniform is uploaded before the next draw only if something changed. */
   set(field: FieldWriter, value: number | ArrayLike<number>): void {
+    // Most parameters hold still frame after frame: upload only a change.
+    this.before.set(this.data.u32);
     field.write(this.data, 0, value);
-    this.dirty = true;
+    const now = this.data.u32;
+    for (let i = 0; i < now.length && !this.dirty; i++) if (now[i] !== this.before[i]) this.dirty = true;
   }
 
   /** Draws into `target`, reading `textures` at bindings 2, 3, …. */
