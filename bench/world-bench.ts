@@ -8,6 +8,7 @@ import { formatMs, printTable } from './bench-table';
 interface Result {
   n: number;
   armatureMs: number;
+  armatureNoBundlesMs: number;
   threeMs: number;
   armatureFirstFrameMs: number;
   armatureDeviceMs: number;
@@ -43,6 +44,7 @@ try {
     rows.push([
       String(n),
       formatMs(r.armatureMs),
+      formatMs(r.armatureNoBundlesMs),
       formatMs(r.threeMs),
       `${(r.armatureMs / r.threeMs).toFixed(2)}×`,
       formatMs(r.armatureDeviceMs),
@@ -63,6 +65,7 @@ printTable(
   [
     'boxes',
     'armature',
+    'armature without bundles',
     'three WebGPU',
     'ratio',
     'armature device',

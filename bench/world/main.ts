@@ -21,7 +21,9 @@ interface Subject {
   gpuDone(): Promise<void>;
 }
 
-async function armature(): Promise<{ subject: Subject; firstFrameMs: number; deviceMs: number }> {
+async function armature(
+  bundles: boolean,
+): Promise<{ subject: Subject; firstFrameMs: number; deviceMs: number }> {
   const deviceStart = performance.now();
   const gpu = await requestGpu();
   const start = performance.now();
@@ -51,16 +53,17 @@ async function armature(): Promise<{ subject: Subject; firstFrameMs: number; dev
   await gpu.device.queue.onSubmittedWorkDone();
   const firstFrameMs = performance.now() - start;
   const ms = (v: number) => v.toFixed(1);
-  console.log(
-    `armature first frame: scene ${ms(built - start)} ms, pipelines ${ms(created - built)} ms, ` +
-      `first render ${ms(encoded - created)} ms, GPU ${ms(performance.now() - encoded)} ms`,
-  );
+  if (bundles)
+    console.log(
+      `armature first frame: scene ${ms(built - start)} ms, pipelines ${ms(created - built)} ms, ` +
+        `first render ${ms(encoded - created)} ms, GPU ${ms(performance.now() - encoded)} ms`,
+    );
   const q = quat.create();
   return {
     firstFrameMs,
     deviceMs,
     subject: {
-      name: 'armature',
+      name: bundles ? 'armature' : 'armature-no-bundles',
       frame: (t) => {
         quat.setAxisAngle(q, [0, 1, 0], t);
         for (const i of moving) meshes[i]!.setRotation(q[0], q[1], q[2], q[3]);
@@ -111,9 +114,10 @@ async function three(): Promise<{ subject: Subject; firstFrameMs: number }> {
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
 
 async function main() {
-  const ours = await armature();
+  const ours = await armature(true);
+  const plain = await armature(false);
   const theirs = await three();
-  const subjects = [ours.subject, theirs.subject];
+  const subjects = [ours.subject, plain.subject, theirs.subject];
   const samples = new Map<string, number[]>(subjects.map((s) => [s.name, []]));
   let t = 0;
   const run = async (s: Subject, frames: number, keep: boolean) => {
@@ -134,6 +138,7 @@ async function main() {
   const result = {
     n,
     armatureMs: median(samples.get('armature')!),
+    armatureNoBundlesMs: median(samples.get('armature-no-bundles')!),
     threeMs: median(samples.get('three')!),
     armatureFirstFrameMs: ours.firstFrameMs,
     armatureDeviceMs: ours.deviceMs,

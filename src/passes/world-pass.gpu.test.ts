@@ -100,6 +100,18 @@ describe('world pass on real WebGPU', () => {
     const moved = await readTexture(gpu.device, sceneTexture);
     expect(pixel(moved, 336, cx, cy)).toEqual(grey);
     expect(pixel(moved, 336, ...nativeOf(-2, 0))).toEqual(red);
+
+    // Draws replay from a render bundle recorded once; hiding a mesh re-records it; without bundles the image is the same.
+    expect(renderer.world.counters.bundlesRecorded).toBe(1);
+    scene.red.visible = false;
+    renderer.render();
+    expect(renderer.world.counters).toMatchObject({ bundlesRecorded: 2, drawCalls: 2 });
+    const hidden = await readTexture(gpu.device, sceneTexture);
+    expect(pixel(hidden, 336, ...nativeOf(-2, 0))).toEqual(grey);
+    renderer.world.useBundles = false;
+    renderer.render();
+    expect(await readTexture(gpu.device, sceneTexture)).toEqual(hidden);
+    expect(renderer.world.counters.bundlesRecorded).toBe(2);
     renderer.destroy();
     gpu.device.destroy();
   });

@@ -35,6 +35,8 @@ interface DrawState {
   slot: number;
   worldVersion: number;
   materialVersion: number;
+  /** Visibility when the draws were last recorded. */
+  visible: boolean;
 }
 
 interface GpuGeometry {
@@ -73,7 +75,13 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
   readonly ambient: Float32Array;
   camera: Camera;
   /** Of the last frame. */
-  readonly counters = { drawCalls: 0, triangles: 0, objectsPacked: 0, bytesUploaded: 0 };
+  readonly counters = { drawCalls: 0, triangles: 0, objectsPacked: 0, bytesUploaded: 0, bundlesRecorded: 0 };
+  /** Replay the draws from a render bundle re-recorded only when the draw list changes (default on). */
+  useBundles = true;
+  private bundle: GPURenderBundle | null = null;
+  private bundleShape = -1;
+  private bundleObjects: GPUBindGroup | null = null;
+  private bundleCounts = { drawCalls: 0, triangles: 0 };
 
   private readonly arena: UniformArena;
   private readonly frameBuffer: GPUBuffer;
@@ -222,8 +230,54 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       },
       ...(timestampWrites ? { timestampWrites } : {}),
     });
-    pass.setBindGroup(0, this.frameGroup);
     const objects = this.arena.bindGroup(this.objectLayout);
+    let visibilityChanged = false;
+    for (let i = 0; i < this.draws.length; i++) {
+      const draw = this.draws[i]!;
+      if (draw.visible !== draw.mesh.visible) {
+        draw.visible = draw.mesh.visible;
+        visibilityChanged = true;
+      }
+    }
+    if (this.useBundles) {
+      // The draw list only changes with the tree's shape, a mesh's visibility or the arena's buffer: record it once
+      // into a render bundle and replay it, instead of re-encoding every draw every frame.
+      if (
+        !this.bundle ||
+        visibilityChanged ||
+        this.bundleShape !== this.seenStructure ||
+        this.bundleObjects !== objects
+      ) {
+        const encoder = this.device.createRenderBundleEncoder({
+          label: 'world draws',
+          colorFormats: [this.format],
+          depthStencilFormat: DEPTH_FORMAT,
+        });
+        this.bundleCounts = this.encodeDraws(encoder, objects);
+        this.bundle = encoder.finish();
+        this.bundleShape = this.seenStructure;
+        this.bundleObjects = objects;
+        this.counters.bundlesRecorded++;
+      }
+      pass.executeBundles([this.bundle]);
+    } else {
+      this.bundleCounts = this.encodeDraws(pass, objects);
+    }
+    pass.end();
+    const { drawCalls, triangles } = this.bundleCounts;
+    const c = this.counters;
+    c.drawCalls = drawCalls;
+    c.triangles = triangles;
+    c.objectsPacked = packed;
+    c.bytesUploaded = uploaded + FRAME.size;
+  }
+
+  /** Encodes every visible mesh's draw, changing pipeline and geometry only when they differ from the last draw. */
+  private encodeDraws(
+    target: GPURenderPassEncoder | GPURenderBundleEncoder,
+    objects: GPUBindGroup,
+  ): { drawCalls: number; triangles: number } {
+    target.setBindGroup(0, this.frameGroup);
     let pipeline: GPURenderPipeline | null = null;
     let geometry: GpuGeometry | null = null;
     let drawCalls = 0;
@@ -232,24 +286,19 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       const draw = this.draws[i]!;
       if (!draw.mesh.visible) continue;
       const wanted = this.pipelines[draw.mesh.material.kind];
-      if (wanted !== pipeline) pass.setPipeline((pipeline = wanted));
+      if (wanted !== pipeline) target.setPipeline((pipeline = wanted));
       const buffers = this.gpuGeometry(draw.mesh.geometry);
       if (buffers !== geometry) {
         geometry = buffers;
-        pass.setVertexBuffer(0, buffers.vertices);
-        pass.setIndexBuffer(buffers.indices, buffers.indexFormat);
+        target.setVertexBuffer(0, buffers.vertices);
+        target.setIndexBuffer(buffers.indices, buffers.indexFormat);
       }
-      pass.setBindGroup(1, objects, [this.arena.offset(draw.slot)]);
-      pass.drawIndexed(buffers.indexCount);
+      target.setBindGroup(1, objects, [this.arena.offset(draw.slot)]);
+      target.drawIndexed(buffers.indexCount);
       drawCalls++;
       triangles += buffers.indexCount / 3;
     }
-    pass.end();
-    const c = this.counters;
-    c.drawCalls = drawCalls;
-    c.triangles = triangles;
-    c.objectsPacked = packed;
-    c.bytesUploaded = uploaded + FRAME.size;
+    return { drawCalls, triangles };
   }
 
   destroy(): void {
@@ -277,7 +326,13 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     }
     for (const mesh of found) {
       if (!this.byMesh.has(mesh))
-        this.byMesh.set(mesh, { mesh, slot: this.arena.allocate(), worldVersion: -1, materialVersion: -1 });
+        this.byMesh.set(mesh, {
+          mesh,
+          slot: this.arena.allocate(),
+          worldVersion: -1,
+          materialVersion: -1,
+          visible: mesh.visible,
+        });
     }
     // Draw in an order that changes pipeline and geometry as rarely as possible.
     this.draws.length = 0;
