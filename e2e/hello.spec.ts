@@ -21,10 +21,19 @@ test('hello: the frame loop runs and publishes the budget', async ({ page }) => 
   expect(await page.evaluate(() => window.__armature!.frame)).toBe(30);
 });
 
-test('index: lists the hello demo', async ({ page }) => {
+test('index: lists every demo with a thumbnail', async ({ page }) => {
   await page.goto('/demos/');
-  await expect(page.getByTestId('demo-list').getByRole('link', { name: 'hello' })).toHaveAttribute(
-    'href',
+  const links = page.getByTestId('demo-list').getByRole('link');
+  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+    './pixel-chain/',
+    './workshop/',
+    './solar-system/',
+    './stress/',
     './hello/',
-  );
+  ]);
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+  const loaded = await page
+    .locator('img')
+    .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0));
+  expect(loaded).toEqual([true, true, true, true, true]);
 });
