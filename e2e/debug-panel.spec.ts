@@ -67,3 +67,23 @@ test('debug panel: parameters drive the renderer and the URL; reading the URL se
   );
   await expect(page.getByTestId('pass-toggle-background')).toBeDisabled();
 });
+
+test('debug panel: toggling passes 20 times leaves GPU buffers, textures and pipelines flat, with no WebGPU error', async ({
+  page,
+}) => {
+  await openDemo(page, 'pixel-chain/?t=0.2&fps=10&debug=1');
+  const counts = () => page.evaluate(() => ({ ...window.__armature!.gpuResources! }));
+  const before = await counts();
+  expect(before.textures).toBeGreaterThan(0);
+  for (let i = 0; i < 20; i++) {
+    await page.getByTestId(i % 2 ? 'pass-toggle-ui' : 'pass-toggle-motionBlur').click();
+    await page.waitForFunction(() => window.__armature!.ready);
+  }
+  const after = await counts();
+  expect({ buffers: after.buffers, textures: after.textures, pipelines: after.pipelines }).toEqual({
+    buffers: before.buffers,
+    textures: before.textures,
+    pipelines: before.pipelines,
+  });
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});

@@ -13,4 +13,5 @@ export async function openDemo(page: Page, path: string): Promise<void> {
   const error = await page.evaluate(() => window.__armature?.error ?? null);
   expect(error, 'the demo reported a start-up error').toBeNull();
   expect(consoleErrors, 'console errors while the demo started').toEqual([]);
+  expect(await page.evaluate(() => window.__armature?.errors ?? []), 'uncaptured WebGPU errors').toEqual([]);
 }

@@ -96,3 +96,8 @@ export {
   type ChainTarget,
   type ChainUrlState,
 } from './debug/chain-url';
+export {
+  trackGpuResources,
+  type GpuResourceCounts,
+  type GpuResourceTracker,
+} from './gpu/track-gpu-resources';

@@ -14,13 +14,12 @@ import {
   quadGeometry,
   readChainUrl,
   Renderer,
-  requestGpu,
   UiAtlas,
   UiRect,
   UiSprite,
   UiText,
 } from '../../src/index';
-import { demoParams, runDemo } from '../shared/run-demo';
+import { demoParams, demoGpu, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
 const handle = installArmatureHandle();
@@ -80,7 +79,7 @@ try {
   const dpr = window.devicePixelRatio || 1;
   canvas.width = Math.round(canvas.clientWidth * dpr);
   canvas.height = Math.round(canvas.clientHeight * dpr);
-  const gpu = await requestGpu();
+  const gpu = await demoGpu(handle);
   const renderer = await Renderer.create(gpu, canvas, {
     root: world,
     camera,

@@ -8,8 +8,20 @@ import {
   type ArmatureHandle,
   type BudgetSnapshot,
   type ClockSample,
+  requestGpu,
+  trackGpuResources,
+  type GpuContext,
   type Renderer,
 } from '../../src/index';
+
+/** The page's GPU, with its resource counts and uncaptured errors published on the handle. */
+export async function demoGpu(handle: ArmatureHandle): Promise<GpuContext> {
+  const gpu = await requestGpu();
+  const tracker = trackGpuResources(gpu.device);
+  handle.gpuResources = tracker.counts;
+  handle.errors = tracker.errors;
+  return gpu;
+}
 
 /** The URL's parameters, with the fixed-clock ones checked: a bad value is an error on the page, not a guess. */
 export function demoParams(): {

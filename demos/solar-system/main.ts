@@ -8,10 +8,9 @@ import {
   Mesh,
   Node,
   Renderer,
-  requestGpu,
   sphereGeometry,
 } from '../../src/index';
-import { runDemo } from '../shared/run-demo';
+import { demoGpu, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
 const handle = installArmatureHandle();
@@ -38,7 +37,7 @@ try {
   camera.setRotation(look[0], look[1], look[2], look[3]);
   solar.add(camera);
 
-  const gpu = await requestGpu();
+  const gpu = await demoGpu(handle);
   const renderer = await Renderer.create(gpu, canvas, {
     root: solar,
     camera,

@@ -16,10 +16,9 @@ import {
   planeGeometry,
   quadGeometry,
   Renderer,
-  requestGpu,
   sphereGeometry,
 } from '../../src/index';
-import { demoParams, runDemo } from '../shared/run-demo';
+import { demoParams, demoGpu, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
 const handle = installArmatureHandle();
@@ -147,7 +146,7 @@ try {
 
   canvas.width = 672;
   canvas.height = 480;
-  const gpu = await requestGpu();
+  const gpu = await demoGpu(handle);
   const renderer = await Renderer.create(gpu, canvas, {
     root: scene,
     camera,

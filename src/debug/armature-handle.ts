@@ -1,5 +1,6 @@
 import type { CompiledPassInfo } from '../graph/render-graph';
 import type { BudgetSnapshot } from '../time/frame-budget';
+import type { GpuResourceCounts } from '../gpu/track-gpu-resources';
 
 /** The page-level handle every demo publishes as `window.__armature`, read by tests and the debug panel. */
 export interface ArmatureHandle {
@@ -15,6 +16,10 @@ export interface ArmatureHandle {
   stats: BudgetSnapshot | null;
   /** The compiled render graph: passes in chain order with their inputs, outputs and sizes. */
   graph: CompiledPassInfo[] | null;
+  /** Live GPU object counts (see trackGpuResources), once the device exists. */
+  gpuResources: GpuResourceCounts | null;
+  /** Uncaptured WebGPU errors (validation, out of memory) seen on the page's device. */
+  errors: string[];
 }
 
 declare global {
@@ -32,6 +37,8 @@ export function installArmatureHandle(): ArmatureHandle {
     error: null,
     stats: null,
     graph: null,
+    gpuResources: null,
+    errors: [],
   };
   window.__armature = handle;
   return handle;
