@@ -293,9 +293,25 @@ export class Node {
   private static recomputeSubtree(node: Node): number {
     node.recompute();
     node._flags &= ~BRANCH;
-    let count = 1;
-    const children = node._children;
-    for (let i = 0; i < children.length; i++) count += Node.recomputeSubtree(children[i]!);
+    return 1 + Node.recomputeChildren(node);
+  }
+
+  /** Below a recomputed node everything is recomputed: the hot loop of a frame where much moved. */
+  private static recomputeChildren(parent: Node): number {
+    const children = parent._children;
+    const pm = parent._mem;
+    const pat = parent._at;
+    const version = parent._worldVersion;
+    let count = children.length;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
+      if (child._flags & LOCAL) composeLocal(child._mem, child._at);
+      composeWorld(child._mem, child._at, pm, pat);
+      child._parentSeen = version;
+      child._worldVersion = ++worldStamp;
+      child._flags = 0; // LOCAL, WORLD and BRANCH all settled
+      if (child._children.length > 0) count += Node.recomputeChildren(child);
+    }
     return count;
   }
 
