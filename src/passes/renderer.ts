@@ -55,6 +55,8 @@ export class Renderer {
   readonly settings: ChainSettings;
   /** Frames redrawn from the last native image after a resize (`redraw()`), not re-rendering the world. */
   redraws = 0;
+  /** Frames skipped because the canvas had no area (0 wide or 0 high). */
+  skippedFrames = 0;
 
   private constructor(
     readonly gpu: GpuContext,
@@ -177,6 +179,11 @@ export class Renderer {
 
   private run(from: string | undefined): void {
     const device = this.gpu.device;
+    // A 0-wide or 0-high canvas (a collapsed layout, a minimised window) has no texture to draw into: skip the frame.
+    if (this.canvas.width === 0 || this.canvas.height === 0) {
+      this.skippedFrames++;
+      return;
+    }
     this.graph.setCanvasSize(this.canvas.width, this.canvas.height);
     const native = this.graph.native;
     const canvas = this.graph.canvas;
