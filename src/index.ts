@@ -40,7 +40,7 @@ export { StructWriter, FieldWriter, StructBuffer } from './gpu/struct-writer';
 export { UniformArena, type ArenaFrameCounters, type ArenaDevice } from './gpu/uniform-arena';
 export { assertStd140Compatible } from './gpu/std140';
 export type { WgslType, ScalarName } from './gpu/wgsl-types';
-export { readTexture } from './gpu/read-texture';
+export { readTexture, pixelAt } from './gpu/read-texture';
 export { Material, type MaterialKind } from './scene/material';
 export {
   boxGeometry,

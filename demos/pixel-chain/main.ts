@@ -32,15 +32,7 @@ try {
 
   // The world: native pixels as units, y up, an ortho camera looking down -Z.
   const world = new Node('world');
-  const camera = new Camera('eye', {
-    kind: 'orthographic',
-    left: 0,
-    right: nw,
-    bottom: 0,
-    top: nh,
-    near: 0.1,
-    far: 100,
-  });
+  const camera = Camera.pixels('eye', nw, nh);
   world.add(camera);
   world.add(
     new Mesh('ground', quadGeometry(nw, 60), new Material('lambert', [0.25, 0.45, 0.3, 1])).setPosition(

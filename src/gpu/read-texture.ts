@@ -21,3 +21,8 @@ export async function readTexture(device: GPUDevice, texture: GPUTexture): Promi
   buffer.destroy();
   return pixels;
 }
+
+/** The RGBA bytes of texel (x, y) in rows read by `readTexture`, as a plain array for comparisons. */
+export function pixelAt(pixels: Uint8Array, width: number, x: number, y: number): number[] {
+  return [...pixels.subarray((y * width + x) * 4, (y * width + x) * 4 + 4)];
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requestGpu } from './request-gpu';
 import { TestPattern, TEST_PATTERN_WGSL } from './test-pattern';
 import { compileWgsl, WgslCompileError } from './compile-wgsl';
+import { pixelAt } from './read-texture';
 
 describe('WGSL on the real device', () => {
   it('compiles test-pattern.wgsl with no errors', async () => {
@@ -39,7 +40,7 @@ describe('WGSL on the real device', () => {
     device.queue.submit([encoder.finish()]);
     await readback.mapAsync(GPUMapMode.READ);
     const pixels = new Uint8Array(readback.getMappedRange());
-    const at = (x: number, y: number) => [...pixels.subarray((y * size + x) * 4, (y * size + x) * 4 + 4)];
+    const at = (x: number, y: number) => pixelAt(pixels, size, x, y);
     expect(at(0, 0)).toEqual([0, 0, 255, 255]); // corner: clear colour
     const centre = at(size / 2, size / 2); // inside the triangle: a blend of the three corner colours
     expect(centre[3]).toBe(255);

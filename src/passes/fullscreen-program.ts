@@ -3,6 +3,7 @@ import { compileWgsl } from '../gpu/compile-wgsl';
 import { structLayout } from '../gpu/struct-layout';
 import { StructBuffer, StructWriter, type FieldWriter } from '../gpu/struct-writer';
 import type { GpuFrame } from './gpu-frame';
+import { viewOf } from './view-of';
 
 const textureIds = new WeakMap<GPUTexture, number>();
 let nextTextureId = 0;
@@ -90,7 +91,7 @@ export class FullscreenProgram {
       if (this.groups.size > 64) this.groups.clear(); // textures come and go with resizes: keep the cache small
       const entries: GPUBindGroupEntry[] = [{ binding: 0, resource: { buffer: this.uniform } }];
       if (this.sampler) entries.push({ binding: 1, resource: this.sampler });
-      textures.forEach((texture, i) => entries.push({ binding: 2 + i, resource: texture.createView() }));
+      textures.forEach((texture, i) => entries.push({ binding: 2 + i, resource: viewOf(texture) }));
       group = this.device.createBindGroup({
         label: this.label,
         layout: this.pipeline.getBindGroupLayout(0),
@@ -102,7 +103,7 @@ export class FullscreenProgram {
     const pass = frame.encoder.beginRenderPass({
       label: this.label,
       colorAttachments: [
-        { view: target.createView(), loadOp: 'clear', clearValue: [0, 0, 0, 1], storeOp: 'store' },
+        { view: viewOf(target), loadOp: 'clear', clearValue: [0, 0, 0, 1], storeOp: 'store' },
       ],
       ...(timestampWrites ? { timestampWrites } : {}),
     });

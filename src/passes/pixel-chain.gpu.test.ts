@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestGpu } from '../gpu/request-gpu';
-import { readTexture } from '../gpu/read-texture';
+import { pixelAt, readTexture } from '../gpu/read-texture';
 import { Camera } from '../scene/camera';
 import { boxGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
@@ -28,24 +28,14 @@ async function chain(
     12,
     -5,
   );
-  const camera = new Camera('eye', {
-    kind: 'orthographic',
-    left: 0,
-    right: 84,
-    bottom: 0,
-    top: 60,
-    near: 0.1,
-    far: 10,
-  });
+  const camera = Camera.pixels('eye', 84, 60, 10);
   root.add(white).add(orange).add(camera);
   const renderer = await Renderer.create(gpu, element, { root, camera, native: [84, 60], chain: settings });
   const read = () => readTexture(gpu.device, renderer.graph.textureOf('canvas'));
   return { gpu, renderer, white, read, element };
 }
 
-const at = (pixels: Uint8Array, width: number, x: number, y: number) => [
-  ...pixels.subarray((y * width + x) * 4, (y * width + x) * 4 + 4),
-];
+const at = pixelAt;
 
 describe('pixel-art chain on real WebGPU', () => {
   it('integer mode: every native pixel is an exact k×k block inside the frame rectangle', async () => {

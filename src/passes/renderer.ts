@@ -18,6 +18,7 @@ import { CrtPass } from './crt-pass';
 import type { PassDecl } from '../graph/render-graph';
 import type { UiAtlas } from '../scene/ui-atlas';
 import { UiPass } from './ui-pass';
+import { viewOf } from './view-of';
 
 /** What a renderer draws and at which native resolution. */
 export interface RendererOptions {
@@ -169,7 +170,7 @@ export class Renderer {
       encoder
         .beginRenderPass({
           colorAttachments: [
-            { view: texture.createView(), loadOp: 'clear', clearValue: [0, 0, 0, 0], storeOp: 'store' },
+            { view: viewOf(texture), loadOp: 'clear', clearValue: [0, 0, 0, 0], storeOp: 'store' },
           ],
         })
         .end();

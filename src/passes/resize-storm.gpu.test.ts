@@ -18,15 +18,7 @@ describe('resize storm on real WebGPU', () => {
     root.add(
       new Mesh('box', boxGeometry(20, 20, 1), new Material('unlit', [1, 1, 1, 1])).setPosition(40, 30, -5),
     );
-    const camera = new Camera('eye', {
-      kind: 'orthographic',
-      left: 0,
-      right: 84,
-      bottom: 0,
-      top: 60,
-      near: 0.1,
-      far: 10,
-    });
+    const camera = Camera.pixels('eye', 84, 60, 10);
     root.add(camera);
     const renderer = await Renderer.create(gpu, canvas, {
       root,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestGpu } from '../gpu/request-gpu';
-import { readTexture } from '../gpu/read-texture';
+import { pixelAt, readTexture } from '../gpu/read-texture';
 import { Camera } from '../scene/camera';
 import { Node } from '../scene/node';
 import { PIXEL_FONT } from '../scene/pixel-font';
@@ -14,15 +14,7 @@ describe('UI composite on real WebGPU', () => {
     const canvas = document.createElement('canvas');
     [canvas.width, canvas.height] = [84, 60];
     const world = new Node('world');
-    const camera = new Camera('eye', {
-      kind: 'orthographic',
-      left: 0,
-      right: 84,
-      bottom: 0,
-      top: 60,
-      near: 0.1,
-      far: 10,
-    });
+    const camera = Camera.pixels('eye', 84, 60, 10);
     world.add(camera);
     const ui = new Node('ui');
     const panel = new UiRect('panel', 5, 3, [1, 0, 0, 1]).setPosition(10, 7, 0);
@@ -45,7 +37,7 @@ describe('UI composite on real WebGPU', () => {
     });
     renderer.render(0, 0);
     const pixels = await readTexture(gpu.device, renderer.graph.textureOf('composed'));
-    const at = (x: number, y: number) => [...pixels.subarray((y * 84 + x) * 4, (y * 84 + x) * 4 + 4)];
+    const at = (x: number, y: number) => pixelAt(pixels, 84, x, y);
     const red = [255, 0, 0, 255];
     const black = [0, 0, 0, 255];
     for (let y = 6; y <= 10; y++) {

@@ -5,10 +5,11 @@ import { StructBuffer, StructWriter } from '../gpu/struct-writer';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { Node } from '../scene/node';
 import { PIXEL_FONT } from '../scene/pixel-font';
-import type { UiAtlas } from '../scene/ui-atlas';
+import type { AtlasFrame, UiAtlas } from '../scene/ui-atlas';
 import { UiElement, UiRect, UiSprite, UiText } from '../scene/ui-element';
 import { updateWorldMatrices } from '../scene/update-world-matrices';
 import type { GpuFrame } from './gpu-frame';
+import { viewOf } from './view-of';
 
 const SCREEN = structLayout(code, 'Screen', 'uniform');
 const SCREEN_SIZE = new StructWriter(SCREEN).field('size');
@@ -133,7 +134,7 @@ export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
     const timestampWrites = frame.timer?.timestampWrites('ui');
     const pass = frame.encoder.beginRenderPass({
       label: 'ui',
-      colorAttachments: [{ view: io.output('composed').createView(), loadOp: 'load', storeOp: 'store' }],
+      colorAttachments: [{ view: viewOf(io.output('composed')), loadOp: 'load', storeOp: 'store' }],
       ...(timestampWrites ? { timestampWrites } : {}),
     });
     if (count > 0) {
@@ -156,65 +157,72 @@ export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
   /** Writes one instance per visible rect, sprite and glyph, in tree order (later draws over earlier). */
   private pack(): number {
     updateWorldMatrices(this.root);
-    let count = 0;
-    const push = (
-      e: UiElement,
-      x: number,
-      y: number,
-      w: number,
-      h: number,
-      frame: readonly number[] | null,
-    ) => {
-      if ((count + 1) * FLOATS_PER_INSTANCE > this.instances.length) this.grow();
-      const m = e.worldMatrix;
-      // Quad point q maps to M · (Skew · (q + offset − pivot)); offset places a glyph inside its text.
-      const [tx, ty] = [Math.tan(e.skew[0]), Math.tan(e.skew[1])];
-      const ax = [m[0]! + ty * m[4]!, m[1]! + ty * m[5]!];
-      const ay = [tx * m[0]! + m[4]!, tx * m[1]! + m[5]!];
-      const ox = x - e.pivot[0];
-      const oy = y - e.pivot[1];
-      const o = count * FLOATS_PER_INSTANCE;
-      const d = this.instances;
-      d[o] = ax[0]!;
-      d[o + 1] = ax[1]!;
-      d[o + 2] = ay[0]!;
-      d[o + 3] = ay[1]!;
-      d[o + 4] = m[12]! + ax[0]! * ox + ay[0]! * oy;
-      d[o + 5] = m[13]! + ax[1]! * ox + ay[1]! * oy;
-      d[o + 6] = w;
-      d[o + 7] = h;
-      d.set(frame ?? [0, 0, 0, 0], o + 8);
-      d.set(e.color, o + 12);
-      d[o + 16] = frame ? 1 : 0;
-      count++;
-    };
-    const hidden = new Set<Node>();
-    this.root.traverse((node) => {
-      if (!(node instanceof UiElement)) return;
-      if (!node.visible || (node.parent && hidden.has(node.parent))) {
-        hidden.add(node);
-        return;
-      }
-      if (node instanceof UiRect) push(node, 0, 0, node.width, node.height, null);
+    this.count = 0;
+    this.packNode(this.root);
+    return this.count;
+  }
+
+  private count = 0;
+
+  /** Depth-first; a hidden element hides its children. Allocates nothing per frame. */
+  private packNode(node: Node): void {
+    if (node instanceof UiElement) {
+      if (!node.visible) return;
+      if (node instanceof UiRect) this.push(node, 0, 0, node.width, node.height, null);
       else if (node instanceof UiSprite) {
         const f = this.atlas.sprite(node.sprite);
-        push(node, 0, 0, f.width, f.height, [f.x, f.y, f.width, f.height]);
+        this.push(node, 0, 0, f.width, f.height, f);
       } else if (node instanceof UiText) {
-        node.text.split('\n').forEach((line, row) => {
-          [...line].forEach((char, column) => {
-            if (char === ' ') return;
+        let column = 0;
+        let row = 0;
+        for (let k = 0; k < node.text.length; k++) {
+          const char = node.text.charAt(k);
+          if (char === '\n') {
+            row++;
+            column = 0;
+            continue;
+          }
+          if (char !== ' ') {
             const f = this.atlas.glyph(char);
-            push(node, column * PIXEL_FONT.advance, row * PIXEL_FONT.lineHeight, f.width, f.height, [
-              f.x,
-              f.y,
-              f.width,
-              f.height,
-            ]);
-          });
-        });
+            this.push(node, column * PIXEL_FONT.advance, row * PIXEL_FONT.lineHeight, f.width, f.height, f);
+          }
+          column++;
+        }
       }
-    });
-    return count;
+    }
+    const children = node.children;
+    for (let i = 0; i < children.length; i++) this.packNode(children[i]!);
+  }
+
+  /** One quad: point q of the w×h quad maps to M · Skew · (q + (x, y) − pivot); a frame makes it textured. */
+  private push(e: UiElement, x: number, y: number, w: number, h: number, frame: AtlasFrame | null): void {
+    if ((this.count + 1) * FLOATS_PER_INSTANCE > this.instances.length) this.grow();
+    const m = e.worldMatrix;
+    const tx = Math.tan(e.skew[0]);
+    const ty = Math.tan(e.skew[1]);
+    const axX = m[0]! + ty * m[4]!;
+    const axY = m[1]! + ty * m[5]!;
+    const ayX = tx * m[0]! + m[4]!;
+    const ayY = tx * m[1]! + m[5]!;
+    const ox = x - e.pivot[0];
+    const oy = y - e.pivot[1];
+    const d = this.instances;
+    const o = this.count * FLOATS_PER_INSTANCE;
+    d[o] = axX;
+    d[o + 1] = axY;
+    d[o + 2] = ayX;
+    d[o + 3] = ayY;
+    d[o + 4] = m[12]! + axX * ox + ayX * oy;
+    d[o + 5] = m[13]! + axY * ox + ayY * oy;
+    d[o + 6] = w;
+    d[o + 7] = h;
+    d[o + 8] = frame?.x ?? 0;
+    d[o + 9] = frame?.y ?? 0;
+    d[o + 10] = frame?.width ?? 0;
+    d[o + 11] = frame?.height ?? 0;
+    d.set(e.color, o + 12);
+    d[o + 16] = frame ? 1 : 0;
+    this.count++;
   }
 
   private grow(): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestGpu } from '../gpu/request-gpu';
-import { readTexture } from '../gpu/read-texture';
+import { pixelAt, readTexture } from '../gpu/read-texture';
 import { Camera } from '../scene/camera';
 import { boxGeometry, quadGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
@@ -45,9 +45,7 @@ function knownScene() {
   return { root, camera, red, wall, hidden };
 }
 
-const pixel = (pixels: Uint8Array, width: number, x: number, y: number) => [
-  ...pixels.subarray((y * width + x) * 4, (y * width + x) * 4 + 4),
-];
+const pixel = pixelAt;
 
 /** Native pixel of a world point under the known camera (x right, y up; rows go down). */
 const nativeOf = (x: number, y: number) =>

@@ -12,6 +12,7 @@ import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
 import { updateWorldMatrices } from '../scene/update-world-matrices';
 import type { GpuFrame } from './gpu-frame';
+import { viewOf } from './view-of';
 
 const layouts = structLayouts(code, 'uniform');
 const OBJECT = layouts.get('Object')!;
@@ -216,14 +217,14 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       label: 'world',
       colorAttachments: [
         {
-          view: io.output('scene').createView(),
+          view: viewOf(io.output('scene')),
           clearValue: this.clearColor,
           loadOp: 'clear',
           storeOp: 'store',
         },
       ],
       depthStencilAttachment: {
-        view: io.output('depth').createView(),
+        view: viewOf(io.output('depth')),
         depthClearValue: 1,
         depthLoadOp: 'clear',
         depthStoreOp: 'store',

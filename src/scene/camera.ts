@@ -31,6 +31,22 @@ export class Camera extends Node {
     this._projection = checkProjection(name, projection);
   }
 
+  /**
+   * An orthographic camera whose units are native pixels: x right, y up, (0, 0) the bottom-left corner of a
+   * `width`×`height` view, looking down -Z from z = 0 (so scenes sit at negative z, no further than `far`).
+   */
+  static pixels(name: string, width: number, height: number, far = 100): Camera {
+    return new Camera(name, {
+      kind: 'orthographic',
+      left: 0,
+      right: width,
+      bottom: 0,
+      top: height,
+      near: 0.1,
+      far,
+    });
+  }
+
   get projection(): Readonly<Projection> {
     return this._projection;
   }
