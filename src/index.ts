@@ -65,7 +65,7 @@ export {
 export { GraphError } from './graph/graph-error';
 export { WorldPass, type WorldMesh, type WorldPassOptions } from './passes/world-pass';
 export { PresentPass } from './passes/present-pass';
-export { Renderer, type RendererOptions } from './passes/renderer';
+export { Renderer, type RendererOptions, type DeviceRecovery } from './passes/renderer';
 export { gpuTextureAllocator } from './passes/gpu-texture-allocator';
 export type { GpuFrame } from './passes/gpu-frame';
 export { UiPass } from './passes/ui-pass';

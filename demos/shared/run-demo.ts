@@ -13,14 +13,18 @@ import {
   type GpuContext,
   type Renderer,
 } from '../../src/index';
+import { showError } from './show-error';
 
 /** The page's GPU, with its resource counts and uncaptured errors published on the handle. */
 export async function demoGpu(handle: ArmatureHandle): Promise<GpuContext> {
   const gpu = await requestGpu();
-  const tracker = trackGpuResources(gpu.device);
-  handle.gpuResources = tracker.counts;
-  handle.errors = tracker.errors;
+  trackOnHandle(handle, gpu);
   return gpu;
+}
+
+/** Publishes a device's live resource counts on the handle and sends its uncaptured errors to `handle.errors`. */
+function trackOnHandle(handle: ArmatureHandle, gpu: GpuContext): void {
+  handle.gpuResources = trackGpuResources(gpu.device, handle.errors).counts;
 }
 
 /** The URL's parameters, with the fixed-clock ones checked: a bad value is an error on the page, not a guess. */
@@ -73,8 +77,9 @@ export function runDemo(
     clock,
     budget,
     render: (sample) => {
+      const lost = renderer.lostFrames;
       const counters = renderer.render(sample.elapsed, sample.delta);
-      handle.frame++;
+      if (renderer.lostFrames === lost) handle.frame++; // a frame skipped for a lost device was not presented
       handle.graph = renderer.graph.describe();
       const done = clock instanceof FixedClock ? clock.done : true;
       if (done && !finishing && !handle.ready) {
@@ -88,6 +93,30 @@ export function runDemo(
     },
   });
   for (const step of steps) loop.addStep(step);
+  // A device loss: the renderer rebuilds on a new device (tracked like the first); under the fixed clock the held
+  // frame is replayed from t = 0, so the page ends on the very image it showed before.
+  let recovered: (() => void) | null = null;
+  renderer.onNewDevice = (gpu) => trackOnHandle(handle, gpu);
+  renderer.onRecovered = (recovery) => {
+    handle.recoveries.push(recovery);
+    if (clock instanceof FixedClock) replay();
+    const presented = handle.frame;
+    const waitForFrame = () => {
+      if (handle.frame > presented && (handle.ready || !(clock instanceof FixedClock))) {
+        void renderer.gpu.device.queue.onSubmittedWorkDone().then(() => recovered?.());
+      } else requestAnimationFrame(waitForFrame);
+    };
+    waitForFrame();
+  };
+  renderer.onUnrecoverable = (error) => {
+    loop.stop();
+    if (renderer.canvas instanceof HTMLCanvasElement) showError(handle, renderer.canvas, error);
+  };
+  handle.simulateDeviceLoss = () =>
+    new Promise<void>((resolve) => {
+      recovered = resolve;
+      renderer.gpu.device.destroy();
+    });
   loop.addStep(() => {
     if (!readout.due(performance.now())) return;
     handle.stats = budget.snapshot();

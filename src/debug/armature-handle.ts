@@ -1,6 +1,7 @@
 import type { CompiledPassInfo } from '../graph/render-graph';
 import type { BudgetSnapshot } from '../time/frame-budget';
 import type { GpuResourceCounts } from '../gpu/track-gpu-resources';
+import type { DeviceRecovery } from '../passes/renderer';
 
 /** The page-level handle every demo publishes as `window.__armature`, read by tests and the debug panel. */
 export interface ArmatureHandle {
@@ -18,8 +19,15 @@ export interface ArmatureHandle {
   graph: CompiledPassInfo[] | null;
   /** Live GPU object counts (see trackGpuResources), once the device exists. */
   gpuResources: GpuResourceCounts | null;
-  /** Uncaptured WebGPU errors (validation, out of memory) seen on the page's device. */
+  /** Uncaptured WebGPU errors (validation, out of memory) seen on the page's device (and its replacements). */
   errors: string[];
+  /** Device losses the page came back from, with the measured rebuild time of each. */
+  recoveries: DeviceRecovery[];
+  /**
+   * Destroys the current device as a real loss would; resolves once the engine has recovered and presented a frame
+   * again (under a fixed clock: the held frame, replayed). Null on pages without a renderer.
+   */
+  simulateDeviceLoss: (() => Promise<void>) | null;
 }
 
 declare global {
@@ -39,6 +47,8 @@ export function installArmatureHandle(): ArmatureHandle {
     graph: null,
     gpuResources: null,
     errors: [],
+    recoveries: [],
+    simulateDeviceLoss: null,
   };
   window.__armature = handle;
   return handle;

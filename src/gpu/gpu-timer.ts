@@ -80,7 +80,10 @@ export class GpuTimer {
       try {
         await target.mapAsync(GPUMapMode.READ);
       } catch (error) {
-        if (this.destroyed) return this.latest; // a read still in flight when the timer was destroyed
+        // A read still in flight when the timer was destroyed or its device lost (the mapping is aborted): nothing to
+        // report, nothing wrong.
+        if (this.destroyed || (error instanceof DOMException && error.name === 'AbortError'))
+          return this.latest;
         throw error;
       }
       const stamps = new BigUint64Array(target.getMappedRange(0, names.length * 16));

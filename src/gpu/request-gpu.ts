@@ -16,6 +16,8 @@ export interface GpuRequest {
 
 /** An acquired adapter and device, with what the adapter offers exposed for the rest of the engine. */
 export interface GpuContext {
+  /** What this context was requested with (a renderer asks again with it after a device loss). */
+  readonly request: GpuRequest;
   readonly adapter: GPUAdapter;
   readonly device: GPUDevice;
   readonly info: GPUAdapterInfo;
@@ -110,6 +112,7 @@ export async function requestGpu(request: GpuRequest = {}): Promise<GpuContext> 
   }
 
   return {
+    request,
     adapter,
     device,
     info: adapter.info,

@@ -17,11 +17,11 @@ type Kind = keyof GpuResourceCounts;
 /**
  * Counts a device's buffers, textures, bind groups and pipelines as they are created, destroyed or collected, and
  * records uncaptured errors: the numbers behind "resources return to a steady count" and "zero validation errors".
- * Call it right after creating the device, before anything else uses it.
+ * Call it right after creating the device, before anything else uses it. Errors go to `errors` when given (one list
+ * for a device and its replacements after losses).
  */
-export function trackGpuResources(device: GPUDevice): GpuResourceTracker {
+export function trackGpuResources(device: GPUDevice, errors: string[] = []): GpuResourceTracker {
   const counts: GpuResourceCounts = { buffers: 0, textures: 0, bindGroups: 0, pipelines: 0 };
-  const errors: string[] = [];
   const alive = new WeakSet<object>();
   const collected = new FinalizationRegistry<Kind>((kind) => counts[kind]--);
   const track = <T extends object>(kind: Kind, made: T): T => {

@@ -1,6 +1,7 @@
 import { configureCanvas } from '../gpu/configure-canvas';
 import { GpuTimer } from '../gpu/gpu-timer';
-import type { GpuContext } from '../gpu/request-gpu';
+import { requestGpu, type GpuContext } from '../gpu/request-gpu';
+import { GpuInitError } from '../gpu/gpu-init-error';
 import { RenderGraph } from '../graph/render-graph';
 import type { Camera } from '../scene/camera';
 import type { Node } from '../scene/node';
@@ -34,17 +35,48 @@ export interface RendererOptions {
   chain?: Partial<ChainSettings> | boolean;
   /** A UI layer drawn over the world at native resolution (needs the chain): its own root, and its atlas. */
   ui?: { root: Node; atlas: UiAtlas };
+  /** Acquires the replacement device after a loss (default: `requestGpu` with the lost device's request). */
+  requestDevice?: () => Promise<GpuContext>;
+  /** Initial value of `renderer.onNewDevice`. */
+  onNewDevice?: (gpu: GpuContext) => void;
+  /** Initial value of `renderer.onRecovered`. */
+  onRecovered?: (recovery: DeviceRecovery) => void;
+  /** Initial value of `renderer.onUnrecoverable`. */
+  onUnrecoverable?: (error: Error) => void;
 }
 
+/** One device loss the renderer came back from: why the device went, and how long the rebuild took. */
+export interface DeviceRecovery {
+  reason: string;
+  message: string;
+  /** From the loss being reported to the new device's pipelines, arena and graph being ready. */
+  ms: number;
+  /** Devices tried before one held (1 unless a new device was itself lost while building). */
+  attempts: number;
+}
+
+/** Everything the renderer builds on one device; rebuilt whole from the scene after a device loss. */
+interface DeviceParts {
+  gpu: GpuContext;
+  context: GPUCanvasContext;
+  world: WorldPass;
+  present: PresentPass;
+  post: PassDecl<GpuFrame, GPUTexture>[];
+  graph: RenderGraph<GpuFrame, GPUTexture>;
+  timer: GpuTimer;
+  frame: GpuFrame;
+}
+
+/** Devices tried in a row after a loss before the renderer gives up. */
+const MAX_ATTEMPTS = 3;
+
 /**
- * The WebGPU frame: a render graph of the world pass at native resolution and the present pass into the canvas.
- * `render()` fits the graph to the canvas size, runs the compiled passes and submits one command buffer.
+ * The WebGPU frame: a render graph of the world pass at native resolution, the pixel-art chain and the present pass
+ * into the canvas. `render()` fits the graph to the canvas size, runs the compiled passes and submits one command
+ * buffer. When the device is lost it asks for a new one and rebuilds every GPU object from the scene (which a loss
+ * does not touch); frames asked for meanwhile are skipped, not thrown.
  */
 export class Renderer {
-  readonly graph: RenderGraph<GpuFrame, GPUTexture>;
-  readonly timer: GpuTimer;
-  private readonly context: GPUCanvasContext;
-  private readonly frame: GpuFrame;
   private readonly counters: FrameCounters = {
     drawCalls: 0,
     triangles: 0,
@@ -58,38 +90,35 @@ export class Renderer {
   redraws = 0;
   /** Frames skipped because the canvas had no area (0 wide or 0 high). */
   skippedFrames = 0;
+  /** Frames skipped because the device was lost and its replacement not yet built. */
+  lostFrames = 0;
+  /** Every device loss survived, oldest first. */
+  readonly recoveries: DeviceRecovery[] = [];
+  /** Set when recovery failed for good: why nothing is drawn any more. */
+  failure: Error | null = null;
+  /** Called with each replacement device before anything is made on it (to track its resources, say). */
+  onNewDevice: ((gpu: GpuContext) => void) | undefined;
+  /** Called once the renderer draws again after a device loss. */
+  onRecovered: ((recovery: DeviceRecovery) => void) | undefined;
+  /** Called when no working device could be had after a loss: the renderer draws nothing from then on. */
+  onUnrecoverable: ((error: Error) => void) | undefined;
+  private parts: DeviceParts;
+  private lost = false;
+  private destroyed = false;
+  private recovering: Promise<void> = Promise.resolve();
 
   private constructor(
-    readonly gpu: GpuContext,
+    parts: DeviceParts,
     readonly canvas: HTMLCanvasElement | OffscreenCanvas,
-    readonly world: WorldPass,
-    readonly present: PresentPass,
-    private readonly post: PassDecl<GpuFrame, GPUTexture>[],
+    private readonly options: RendererOptions,
     settings: ChainSettings,
-    context: GPUCanvasContext,
-    format: GPUTextureFormat,
-    native: readonly [number, number],
   ) {
-    this.context = context;
+    this.parts = parts;
     this.settings = settings;
-    this.timer = new GpuTimer(gpu.device);
-    this.graph = new RenderGraph(gpuTextureAllocator(gpu.device), {
-      native,
-      canvas: [canvas.width, canvas.height],
-    });
-    this.graph.addExternal('canvas', format, { relativeTo: 'canvas' });
-    this.graph.addPass(world);
-    for (const pass of post) this.graph.addPass(pass);
-    this.graph.addPass(present);
-    this.graph.validate();
-    if (post.some((p) => p.name === 'crt')) this.graph.setEnabled('crt', false);
-    this.frame = {
-      device: gpu.device,
-      encoder: null as unknown as GPUCommandEncoder,
-      timer: this.timer,
-      time: 0,
-      delta: 0,
-    };
+    this.onNewDevice = options.onNewDevice;
+    this.onRecovered = options.onRecovered;
+    this.onUnrecoverable = options.onUnrecoverable;
+    this.watch(parts.gpu);
   }
 
   static async create(
@@ -97,15 +126,25 @@ export class Renderer {
     canvas: HTMLCanvasElement | OffscreenCanvas,
     options: RendererOptions,
   ): Promise<Renderer> {
-    const { context, format } = configureCanvas(gpu, canvas);
-    const device = gpu.device;
+    if (options.ui && (options.chain === undefined || options.chain === false))
+      throw new Error('Renderer: a UI layer needs the pixel-art chain; pass chain: true.');
     const settings = {
       ...defaultChainSettings(),
       ...(typeof options.chain === 'object' ? options.chain : {}),
     };
+    const parts = await Renderer.build(gpu, canvas, options, settings);
+    return new Renderer(parts, canvas, options, settings);
+  }
+
+  private static async build(
+    gpu: GpuContext,
+    canvas: HTMLCanvasElement | OffscreenCanvas,
+    options: RendererOptions,
+    settings: ChainSettings,
+  ): Promise<DeviceParts> {
+    const { context, format } = configureCanvas(gpu, canvas);
+    const device = gpu.device;
     const chain = options.chain !== undefined && options.chain !== false;
-    if (options.ui && !chain)
-      throw new Error('Renderer: a UI layer needs the pixel-art chain; pass chain: true.');
     const worldOut = options.ui ? 'composed' : 'scene';
     // Pipelines compile in parallel: on a software GPU each one takes tens of milliseconds.
     const [world, present, post] = await Promise.all([
@@ -125,29 +164,68 @@ export class Renderer {
           ])
         : Promise.resolve([]),
     ]);
-    return new Renderer(
-      gpu,
-      canvas,
-      world,
-      present,
-      post,
-      settings,
-      context,
-      format,
-      options.native ?? [336, 240],
-    );
+    const timer = new GpuTimer(device);
+    const graph = new RenderGraph(gpuTextureAllocator(device), {
+      native: options.native ?? [336, 240],
+      canvas: [canvas.width, canvas.height],
+    });
+    graph.addExternal('canvas', format, { relativeTo: 'canvas' });
+    graph.addPass(world);
+    for (const pass of post) graph.addPass(pass);
+    graph.addPass(present);
+    graph.validate();
+    if (post.some((p) => p.name === 'crt')) graph.setEnabled('crt', false);
+    const frame: GpuFrame = {
+      device,
+      encoder: null as unknown as GPUCommandEncoder,
+      timer,
+      time: 0,
+      delta: 0,
+    };
+    return { gpu, context, world, present, post, graph, timer, frame };
+  }
+
+  /** The device the renderer draws with now (a new one after each recovered loss). */
+  get gpu(): GpuContext {
+    return this.parts.gpu;
+  }
+  get graph(): RenderGraph<GpuFrame, GPUTexture> {
+    return this.parts.graph;
+  }
+  get world(): WorldPass {
+    return this.parts.world;
+  }
+  get present(): PresentPass {
+    return this.parts.present;
+  }
+  get timer(): GpuTimer {
+    return this.parts.timer;
+  }
+  /** True between a device loss and the end of its recovery (frames are skipped meanwhile). */
+  get isLost(): boolean {
+    return this.lost;
+  }
+  /** Resolves once any recovery in progress has finished (at once when the device is fine). */
+  get recovered(): Promise<void> {
+    return this.recovering;
   }
 
   /** Draws one frame at scene time `time` (seconds) and returns what it drew. */
   render(time = 0, delta = 0): FrameCounters {
-    this.frame.time = time;
-    this.frame.delta = delta;
-    this.run(undefined);
     const c = this.counters;
-    const ui = this.post.find((p): p is UiPass => p instanceof UiPass && this.graph.isEnabled('ui'));
-    c.drawCalls = this.world.counters.drawCalls + (ui?.counters.drawCalls ?? 0);
-    c.triangles = this.world.counters.triangles + (ui ? ui.counters.instances * 2 : 0);
-    c.bytesUploaded = this.world.counters.bytesUploaded + (ui?.counters.bytesUploaded ?? 0);
+    const { frame, post, graph, world } = this.parts;
+    if (this.lost || this.failure) {
+      this.lostFrames++;
+      c.drawCalls = c.triangles = c.bytesUploaded = 0;
+      return c;
+    }
+    frame.time = time;
+    frame.delta = delta;
+    this.run(undefined);
+    const ui = post.find((p): p is UiPass => p instanceof UiPass && graph.isEnabled('ui'));
+    c.drawCalls = world.counters.drawCalls + (ui?.counters.drawCalls ?? 0);
+    c.triangles = world.counters.triangles + (ui ? ui.counters.instances * 2 : 0);
+    c.bytesUploaded = world.counters.bytesUploaded + (ui?.counters.bytesUploaded ?? 0);
     c.gpuMs = this.timer.latest?.frameMs;
     return c;
   }
@@ -157,15 +235,18 @@ export class Renderer {
    * upscale, bars, CRT and present only: the world is not drawn again. Counted in `redraws`.
    */
   redraw(): void {
-    const first =
-      this.post.find((p) => p.name === 'upscale' && this.graph.isEnabled('upscale')) ?? this.present;
+    if (this.lost || this.failure) return;
+    const { post, graph, present } = this.parts;
+    const first = post.find((p) => p.name === 'upscale' && graph.isEnabled('upscale')) ?? present;
     this.run(first.name);
     this.redraws++;
   }
 
   /** Clears every history texture (motion blur's trail), so a replay from t = 0 gives the same frames as a fresh page. */
   resetHistory(): void {
-    const encoder = this.gpu.device.createCommandEncoder({ label: 'reset history' });
+    if (this.lost || this.failure) return;
+    const device = this.gpu.device;
+    const encoder = device.createCommandEncoder({ label: 'reset history' });
     for (const texture of this.graph.historyTextures()) {
       encoder
         .beginRenderPass({
@@ -175,38 +256,101 @@ export class Renderer {
         })
         .end();
     }
-    this.gpu.device.queue.submit([encoder.finish()]);
+    device.queue.submit([encoder.finish()]);
   }
 
   private run(from: string | undefined): void {
-    const device = this.gpu.device;
+    const { gpu, graph, post, timer, frame, context } = this.parts;
     // A 0-wide or 0-high canvas (a collapsed layout, a minimised window) has no texture to draw into: skip the frame.
     if (this.canvas.width === 0 || this.canvas.height === 0) {
       this.skippedFrames++;
       return;
     }
-    this.graph.setCanvasSize(this.canvas.width, this.canvas.height);
-    const native = this.graph.native;
-    const canvas = this.graph.canvas;
-    const upscaling = this.post.length > 0 && this.graph.isEnabled('upscale');
+    graph.setCanvasSize(this.canvas.width, this.canvas.height);
+    const native = graph.native;
+    const canvas = graph.canvas;
+    const upscaling = post.length > 0 && graph.isEnabled('upscale');
     this.settings.rect = upscaling
       ? frameRect(native, canvas, this.settings.pixelAspect, this.settings.upscale)
       : { x: 0, y: 0, width: canvas[0], height: canvas[1], scale: canvas[1] / native[1] };
-    this.timer.beginFrame();
-    const encoder = device.createCommandEncoder({ label: 'armature frame' });
-    this.frame.encoder = encoder;
-    this.graph.setExternal('canvas', this.context.getCurrentTexture());
-    this.graph.execute(this.frame, from);
-    this.timer.resolve(encoder);
-    device.queue.submit([encoder.finish()]);
-    void this.timer.read();
+    timer.beginFrame();
+    const encoder = gpu.device.createCommandEncoder({ label: 'armature frame' });
+    frame.encoder = encoder;
+    graph.setExternal('canvas', context.getCurrentTexture());
+    graph.execute(frame, from);
+    timer.resolve(encoder);
+    gpu.device.queue.submit([encoder.finish()]);
+    void timer.read();
+  }
+
+  private watch(gpu: GpuContext): void {
+    void gpu.device.lost.then((info) => {
+      // Only the current device matters: an old one's late report, or the renderer's own destroy, is not a loss.
+      if (this.destroyed || this.parts.gpu !== gpu) return;
+      this.lost = true;
+      this.recovering = this.recover(info);
+    });
+  }
+
+  private async recover(info: GPUDeviceLostInfo): Promise<void> {
+    const started = performance.now();
+    const old = this.parts;
+    let lastError: Error | null = null;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS && !this.destroyed; attempt++) {
+      try {
+        const gpu = await (this.options.requestDevice ?? (() => requestGpu(old.gpu.request)))();
+        this.onNewDevice?.(gpu);
+        const parts = await Renderer.build(gpu, this.canvas, this.options, this.settings);
+        // The new device may itself have been lost while the pipelines compiled: try another.
+        if (await Promise.race([gpu.device.lost, Promise.resolve(null)])) continue;
+        Renderer.carryOver(old, parts);
+        this.parts = parts;
+        this.lost = false;
+        this.watch(gpu);
+        const recovery = {
+          reason: info.reason,
+          message: info.message,
+          ms: performance.now() - started,
+          attempts: attempt,
+        };
+        this.recoveries.push(recovery);
+        this.onRecovered?.(recovery);
+        return;
+      } catch (error) {
+        lastError = error as Error;
+        // No WebGPU or no adapter at all will not come back by asking again.
+        if (error instanceof GpuInitError && (error.reason === 'no-webgpu' || error.reason === 'no-adapter'))
+          break;
+      }
+    }
+    if (this.destroyed) return;
+    this.failure = new Error(
+      `The GPU device was lost (${info.reason || 'unknown'}: ${info.message || 'no message'}) and no new one could ` +
+        `be made: ${lastError?.message ?? 'gave up'}. Reload the page; if it keeps happening, check chrome://gpu.`,
+    );
+    this.onUnrecoverable?.(this.failure);
+  }
+
+  /** What users may have changed on the old parts (pass toggles, camera, light, bundles) moves to the new ones. */
+  private static carryOver(from: DeviceParts, to: DeviceParts): void {
+    for (const name of from.graph.passNames()) to.graph.setEnabled(name, from.graph.isEnabled(name));
+    const a = from.world;
+    const b = to.world;
+    b.camera = a.camera;
+    b.clearColor = a.clearColor;
+    b.useBundles = a.useBundles;
+    b.lightDirection.set(a.lightDirection);
+    b.lightColor.set(a.lightColor);
+    b.ambient.set(a.ambient);
   }
 
   destroy(): void {
-    for (const pass of this.post) (pass as { destroy?: () => void }).destroy?.();
-    this.graph.destroy();
-    this.world.destroy();
-    this.present.destroy();
-    this.timer.destroy();
+    this.destroyed = true;
+    const { post, graph, world, present, timer } = this.parts;
+    for (const pass of post) (pass as { destroy?: () => void }).destroy?.();
+    graph.destroy();
+    world.destroy();
+    present.destroy();
+    timer.destroy();
   }
 }

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { openDemo } from './demo-page';
+
+test.use({ viewport: { width: 1200, height: 680 } });
+
+// Few frames to reach t (each replay after a loss runs them again), the CRT on so every pass is rebuilt and used.
+const PIXEL_CHAIN = 'pixel-chain/?on=crt&t=0.5&fps=10&seed=1';
+
+test('device loss: 5 losses in a row, each followed by the very image shown before, resources and errors unchanged', async ({
+  page,
+}, testInfo) => {
+  await openDemo(page, PIXEL_CHAIN);
+  const canvas = page.getByTestId('canvas');
+  const before = await canvas.screenshot();
+  const resources = await page.evaluate(() => ({ ...window.__armature!.gpuResources! }));
+  for (let i = 0; i < 5; i++) {
+    const frame = await page.evaluate(() => window.__armature!.frame);
+    await page.evaluate(() => window.__armature!.simulateDeviceLoss!());
+    // Presented again on the new device (the replay's 6 frames, t = 0 to 0.5 at 10 fps), not a stale canvas.
+    expect(await page.evaluate(() => window.__armature!.frame)).toBeGreaterThanOrEqual(frame + 6);
+    expect(await canvas.screenshot(), `the frame after loss ${i + 1}`).toEqual(before);
+  }
+  const handle = await page.evaluate(() => ({
+    recoveries: window.__armature!.recoveries,
+    resources: window.__armature!.gpuResources,
+    errors: window.__armature!.errors,
+  }));
+  expect(handle.recoveries).toHaveLength(5);
+  expect(handle.recoveries.every((r) => r.reason === 'destroyed' && r.attempts === 1)).toBe(true);
+  expect(handle.resources).toEqual(resources);
+  expect(handle.errors).toEqual([]);
+  const ms = handle.recoveries.map((r) => r.ms.toFixed(0)).join(', ');
+  testInfo.annotations.push({ type: 'recovery ms', description: ms });
+  console.log(`device-loss recovery (pixel-chain, SwiftShader): ${ms} ms`);
+});
+
+test('device loss under the wall clock: the stress demo keeps presenting frames after it', async ({
+  page,
+}) => {
+  await openDemo(page, 'stress/?n=200');
+  await page.evaluate(() => window.__armature!.simulateDeviceLoss!());
+  const frame = await page.evaluate(() => window.__armature!.frame);
+  await page.waitForFunction((f) => window.__armature!.frame >= f + 10, frame);
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});
+
+test('an adapter gone for good after a loss: a message on the page, not a blank canvas', async ({ page }) => {
+  await openDemo(page, PIXEL_CHAIN);
+  page.removeAllListeners('console'); // the page logs the failure it shows, as it should
+  await page.evaluate(() => {
+    // From now on the browser has WebGPU but no adapter: what a GPU process that cannot restart looks like.
+    navigator.gpu.requestAdapter = () => Promise.resolve(null);
+    void window.__armature!.simulateDeviceLoss!();
+  });
+  const message = page.getByTestId('armature-error');
+  await expect(message).toContainText('The GPU device was lost');
+  await expect(message).toContainText('Reload the page');
+  expect(await page.evaluate(() => window.__armature!.error)).toMatch(/no adapter/);
+});
