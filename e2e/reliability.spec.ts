@@ -57,3 +57,22 @@ test('an adapter gone for good after a loss: a message on the page, not a blank 
   await expect(message).toContainText('Reload the page');
   expect(await page.evaluate(() => window.__armature!.error)).toMatch(/no adapter/);
 });
+
+test('a stalled main thread (paused debugger, long task): one capped step after it, no burst of catch-up frames', async ({
+  page,
+}) => {
+  await openDemo(page, 'stress/?n=200');
+  const after = await page.evaluate(async () => {
+    const handle = window.__armature!;
+    const frame = handle.frame;
+    const stallEnd = performance.now() + 1500;
+    while (performance.now() < stallEnd); // the main thread is stuck for 1.5 s
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return { frames: handle.frame - frame, clock: handle.clock! };
+  });
+  expect(after.frames).toBeLessThanOrEqual(2); // the frames of the two animation-frame callbacks, no more
+  expect(after.clock.jumps).toBeGreaterThanOrEqual(1);
+  expect(after.clock.maxDelta).toBe(0.25);
+});
+// A hidden tab is tested in src/time/frame-loop.test.ts with a fake frame source: headless Chromium here never hides a
+// page (visibilityState stays 'visible' behind another tab) and CDP's frozen lifecycle state did not stop its frames.

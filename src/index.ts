@@ -4,7 +4,7 @@ export { configureCanvas, type CanvasOptions, type ConfiguredCanvas } from './gp
 export { GpuInitError } from './gpu/gpu-init-error';
 export { compileWgsl, WgslCompileError } from './gpu/compile-wgsl';
 export { TestPattern } from './gpu/test-pattern';
-export { installArmatureHandle, type ArmatureHandle } from './debug/armature-handle';
+export { installArmatureHandle, type ArmatureHandle, type ClockReadout } from './debug/armature-handle';
 export { Node } from './scene/node';
 export { updateWorldMatrices, type UpdateOptions } from './scene/update-world-matrices';
 export { validateWorldMatrices } from './scene/validate-world-matrices';

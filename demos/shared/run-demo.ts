@@ -92,6 +92,13 @@ export function runDemo(
       return counters;
     },
   });
+  const time = (handle.clock = { elapsed: 0, delta: 0, maxDelta: 0, jumps: 0 });
+  loop.addStep((sample) => {
+    time.elapsed = sample.elapsed;
+    time.delta = sample.delta;
+    time.maxDelta = Math.max(time.maxDelta, sample.delta);
+    if (sample.jumpDiscarded) time.jumps++;
+  });
   for (const step of steps) loop.addStep(step);
   // A device loss: the renderer rebuilds on a new device (tracked like the first); under the fixed clock the held
   // frame is replayed from t = 0, so the page ends on the very image it showed before.

@@ -21,6 +21,8 @@ export interface ArmatureHandle {
   gpuResources: GpuResourceCounts | null;
   /** Uncaptured WebGPU errors (validation, out of memory) seen on the page's device (and its replacements). */
   errors: string[];
+  /** The scene clock as of the last frame (seconds): where it is, its last and largest step, jumps it capped. */
+  clock: ClockReadout | null;
   /** Device losses the page came back from, with the measured rebuild time of each. */
   recoveries: DeviceRecovery[];
   /**
@@ -28,6 +30,16 @@ export interface ArmatureHandle {
    * again (under a fixed clock: the held frame, replayed). Null on pages without a renderer.
    */
   simulateDeviceLoss: (() => Promise<void>) | null;
+}
+
+/** What `ArmatureHandle.clock` holds. */
+export interface ClockReadout {
+  elapsed: number;
+  delta: number;
+  /** The largest delta since the page started: never above the clock's cap, however long the tab was hidden. */
+  maxDelta: number;
+  /** Intervals over the cap that were replaced by it (hidden tab, paused debugger, long stall). */
+  jumps: number;
 }
 
 declare global {
@@ -47,6 +59,7 @@ export function installArmatureHandle(): ArmatureHandle {
     graph: null,
     gpuResources: null,
     errors: [],
+    clock: null,
     recoveries: [],
     simulateDeviceLoss: null,
   };

@@ -173,4 +173,24 @@ describe('FrameLoop', () => {
     expect(() => window.fire(0)).toThrow('boom');
     expect(window.waiting).toBe(1);
   });
+
+  it('after a hidden tab (no frames for 30 s) takes one capped step, then normal ones: no burst of catch-up frames', () => {
+    const { window, loop } = setup();
+    const deltas: number[] = [];
+    const jumps: boolean[] = [];
+    loop.addStep((sample) => {
+      deltas.push(sample.delta);
+      jumps.push(sample.jumpDiscarded);
+    });
+    loop.start();
+    for (let t = 0; t <= 50; t += 16.7) window.fire(t);
+    const framesBefore = loop.frames;
+    window.fire(30_050); // the tab comes back: the browser delivers one frame, 30 s after the last
+    expect(loop.frames).toBe(framesBefore + 1);
+    expect(window.waiting).toBe(1); // and asks for exactly one more
+    window.fire(30_066.7);
+    expect(deltas.slice(-2)[0]).toBe(0.25);
+    expect(jumps.slice(-2)).toEqual([true, false]);
+    expect(deltas.at(-1)).toBeCloseTo(0.0167, 6);
+  });
 });
