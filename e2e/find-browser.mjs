@@ -24,6 +24,8 @@ export const WEBGPU_ARGS = [
   '--disable-gpu-sandbox',
   '--disable-quic',
   '--no-first-run',
+  // gc() for the soak's checkpoints: counts of GPU objects freed by the collector are only exact after one.
+  '--js-flags=--expose-gc',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',

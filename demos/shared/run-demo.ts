@@ -14,6 +14,7 @@ import {
   type Renderer,
 } from '../../src/index';
 import { showError } from './show-error';
+import { SOAK_TAIL, soakStep } from './soak';
 
 /** The page's GPU, with its resource counts and uncaptured errors published on the handle. */
 export async function demoGpu(handle: ArmatureHandle): Promise<GpuContext> {
@@ -32,6 +33,8 @@ export function demoParams(): {
   params: URLSearchParams;
   fixed: { t: number; fps: number } | null;
   seed: number;
+  /** `?soak=N`: run N frames under the fixed clock while passes and sizes change (see soak.ts). */
+  soak: number | null;
 } {
   const params = new URLSearchParams(location.search);
   const number = (name: string, fallback: number) => {
@@ -42,8 +45,19 @@ export function demoParams(): {
       throw new Error(`URL parameter ${name}=${raw} is not a number.`);
     return value;
   };
-  const t = params.has('t') ? number('t', 0) : null;
-  return { params, fixed: t === null ? null : { t, fps: number('fps', 60) }, seed: number('seed', 1) };
+  const soak = params.has('soak') ? number('soak', 0) : null;
+  if (soak !== null && (!Number.isInteger(soak) || soak < 1 || params.has('t')))
+    throw new Error(
+      `URL parameter soak=${params.get('soak')}: give a whole number of frames (≥ 1), without t=.`,
+    );
+  // A soak is a fixed-clock run of `soak` frames at 60 fps, and a few more so its last checkpoint's sample is taken.
+  const t = soak !== null ? (soak + SOAK_TAIL) / 60 : params.has('t') ? number('t', 0) : null;
+  return {
+    params,
+    fixed: t === null ? null : { t, fps: soak !== null ? 60 : number('fps', 60) },
+    seed: number('seed', 1),
+    soak,
+  };
 }
 
 /** Formats a budget snapshot for the HUD. */
@@ -67,7 +81,7 @@ export function runDemo(
   steps: ((sample: ClockSample) => void)[],
   hud: HTMLElement | null,
 ): { loop: FrameLoop; replay: () => void } {
-  const { fixed } = demoParams();
+  const { fixed, soak } = demoParams();
   const clock = fixed ? new FixedClock({ fps: fixed.fps, until: fixed.t }) : new FrameClock();
   const budget = new FrameBudget();
   const readout = new ReadoutThrottle();
@@ -100,6 +114,7 @@ export function runDemo(
     if (sample.jumpDiscarded) time.jumps++;
   });
   for (const step of steps) loop.addStep(step);
+  if (soak) loop.addStep(soakStep(handle, renderer));
   // A device loss: the renderer rebuilds on a new device (tracked like the first); under the fixed clock the held
   // frame is replayed from t = 0, so the page ends on the very image it showed before.
   let recovered: (() => void) | null = null;

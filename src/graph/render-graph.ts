@@ -24,7 +24,11 @@ export interface ReadDecl {
   size?: SizeRule;
 }
 
-/** What a pass sees while it runs: its textures by the names it declared, already resolved through bypasses. */
+/**
+ * What a pass sees while it runs: its textures by the names it declared, already resolved through bypasses. The graph
+ * makes a new one each time it compiles (a toggle, a resize), so a pass may key what it builds from these textures
+ * (bind groups) on the object itself.
+ */
 export interface PassIO<T> {
   input(name: string): T;
   output(name: string): T;

@@ -46,7 +46,7 @@ export class BackgroundPass implements PassDecl<GpuFrame, GPUTexture> {
     this.program.set(f.color, s.barFill === 'off' ? [0, 0, 0, 1] : s.barColor);
     this.program.set(f.mode, FILL_CODES[s.barFill]);
     this.program.set(f.darken, s.barDarken);
-    this.program.draw(frame, io.output('framed'), [io.input('upscaled'), io.input(this.native)]);
+    this.program.draw(frame, io, io.output('framed'), [io.input('upscaled'), io.input(this.native)]);
   }
 
   destroy(): void {

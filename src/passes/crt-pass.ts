@@ -36,7 +36,7 @@ export class CrtPass implements PassDecl<GpuFrame, GPUTexture> {
     this.program.set(f.scanlines, s.crt.scanlines);
     this.program.set(f.mask, s.crt.mask);
     this.program.set(f.curvature, s.crt.curvature);
-    this.program.draw(frame, io.output('crt'), [io.input('framed')]);
+    this.program.draw(frame, io, io.output('crt'), [io.input('framed')]);
   }
 
   destroy(): void {

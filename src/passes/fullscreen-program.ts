@@ -2,26 +2,31 @@ import vertex from '../../wgsl/passes/fullscreen.wgsl?raw';
 import { compileWgsl } from '../gpu/compile-wgsl';
 import { structLayout } from '../gpu/struct-layout';
 import { StructBuffer, StructWriter, type FieldWriter } from '../gpu/struct-writer';
+import type { PassIO } from '../graph/render-graph';
 import type { GpuFrame } from './gpu-frame';
 import { viewOf } from './view-of';
 
-const textureIds = new WeakMap<GPUTexture, number>();
-let nextTextureId = 0;
-const idOf = (texture: GPUTexture) => {
-  let id = textureIds.get(texture);
-  if (id === undefined) textureIds.set(texture, (id = nextTextureId++));
-  return id;
-};
+/**
+ * The bind-group cache: a path of weak maps, one step per input texture (no key strings). It holds the groups of one
+ * compiled graph only (at most two: a history input alternates), so after any toggle or resize the live bind groups
+ * are exactly those the current plan uses.
+ */
+interface GroupNode {
+  readonly next: WeakMap<GPUTexture, GroupNode>;
+  group?: GPUBindGroup;
+}
 
 /**
  * A full-screen fragment shader with the bindings every post pass uses: `params` (its `Params` struct) at binding 0,
- * an optional sampler at 1, its textures from 2 on. Bind groups are cached per set of input textures.
+ * an optional sampler at 1, its textures from 2 on. Bind groups are cached per list of input textures.
  */
 export class FullscreenProgram {
   private readonly data: StructBuffer;
   private readonly uniform: GPUBuffer;
   private readonly writer: StructWriter;
-  private readonly groups = new Map<string, GPUBindGroup>();
+  private groups: GroupNode = { next: new WeakMap() };
+  /** The compiled graph the cached groups belong to: the graph makes a new PassIO each time it compiles. */
+  private io: PassIO<GPUTexture> | null = null;
   private readonly sampler: GPUSampler | null;
   private dirty = true;
   private readonly before: Uint32Array;
@@ -78,27 +83,23 @@ export class FullscreenProgram {
     for (let i = 0; i < now.length && !this.dirty; i++) if (now[i] !== this.before[i]) this.dirty = true;
   }
 
-  /** Draws into `target`, reading `textures` at bindings 2, 3, …. */
-  draw(frame: GpuFrame, target: GPUTexture, textures: readonly GPUTexture[]): void {
+  /** Draws into `target`, reading `textures` at bindings 2, 3, …; `io` is the calling pass's, for the cache. */
+  draw(frame: GpuFrame, io: PassIO<GPUTexture>, target: GPUTexture, textures: readonly GPUTexture[]): void {
     if (this.dirty) {
       this.device.queue.writeBuffer(this.uniform, 0, this.data.bytes);
       this.dirty = false;
     }
-    let key = '';
-    for (const texture of textures) key += `${idOf(texture)},`;
-    let group = this.groups.get(key);
-    if (!group) {
-      if (this.groups.size > 64) this.groups.clear(); // textures come and go with resizes: keep the cache small
-      const entries: GPUBindGroupEntry[] = [{ binding: 0, resource: { buffer: this.uniform } }];
-      if (this.sampler) entries.push({ binding: 1, resource: this.sampler });
-      textures.forEach((texture, i) => entries.push({ binding: 2 + i, resource: viewOf(texture) }));
-      group = this.device.createBindGroup({
-        label: this.label,
-        layout: this.pipeline.getBindGroupLayout(0),
-        entries,
-      });
-      this.groups.set(key, group);
+    if (io !== this.io) {
+      this.io = io;
+      this.groups = { next: new WeakMap() };
     }
+    let node = this.groups;
+    for (const texture of textures) {
+      let next = node.next.get(texture);
+      if (!next) node.next.set(texture, (next = { next: new WeakMap() }));
+      node = next;
+    }
+    const group = (node.group ??= this.createGroup(textures));
     const timestampWrites = frame.timer?.timestampWrites(this.label);
     const pass = frame.encoder.beginRenderPass({
       label: this.label,
@@ -113,8 +114,19 @@ export class FullscreenProgram {
     pass.end();
   }
 
+  private createGroup(textures: readonly GPUTexture[]): GPUBindGroup {
+    const entries: GPUBindGroupEntry[] = [{ binding: 0, resource: { buffer: this.uniform } }];
+    if (this.sampler) entries.push({ binding: 1, resource: this.sampler });
+    textures.forEach((texture, i) => entries.push({ binding: 2 + i, resource: viewOf(texture) }));
+    return this.device.createBindGroup({
+      label: this.label,
+      layout: this.pipeline.getBindGroupLayout(0),
+      entries,
+    });
+  }
+
   destroy(): void {
     this.uniform.destroy();
-    this.groups.clear();
+    this.groups = { next: new WeakMap() };
   }
 }

@@ -44,7 +44,7 @@ export class MotionBlurPass implements PassDecl<GpuFrame, GPUTexture> {
 
   execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
     this.program.set(this.k, this.factor(frame.delta));
-    this.program.draw(frame, io.output('blurred'), [io.input(this.input), io.history('blurred')]);
+    this.program.draw(frame, io, io.output('blurred'), [io.input(this.input), io.history('blurred')]);
   }
 
   destroy(): void {

@@ -32,7 +32,7 @@ export class PresentPass implements PassDecl<GpuFrame, GPUTexture> {
       this.targetHeight = target.height;
       this.program.set(this.targetSize, [target.width, target.height]);
     }
-    this.program.draw(frame, target, [io.input(this.input)]);
+    this.program.draw(frame, io, target, [io.input(this.input)]);
   }
 
   destroy(): void {

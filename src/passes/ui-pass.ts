@@ -40,7 +40,8 @@ export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
     private readonly pipeline: GPURenderPipeline,
     readonly root: Node,
     readonly atlas: UiAtlas,
-    atlasTexture: GPUTexture,
+    /** Held (not only its view) so `destroy()` can free it and its count stays exact. */
+    private readonly atlasTexture: GPUTexture,
     readonly input: string,
   ) {
     this.reads = [input];
@@ -152,6 +153,7 @@ export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
   destroy(): void {
     this.instanceBuffer.destroy();
     this.screen.destroy();
+    this.atlasTexture.destroy();
   }
 
   /** Writes one instance per visible rect, sprite and glyph, in tree order (later draws over earlier). */

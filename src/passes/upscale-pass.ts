@@ -38,7 +38,7 @@ export class UpscalePass implements PassDecl<GpuFrame, GPUTexture> {
     const r = this.settings.rect;
     this.program.set(this.rect, [r.x, r.y, r.width, r.height]);
     this.program.set(this.mode, MODE_CODES[this.settings.upscale]);
-    this.program.draw(frame, io.output('upscaled'), [io.input(this.input)]);
+    this.program.draw(frame, io, io.output('upscaled'), [io.input(this.input)]);
   }
 
   destroy(): void {

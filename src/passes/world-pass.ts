@@ -47,6 +47,19 @@ interface GpuGeometry {
   indexCount: number;
 }
 
+/** One view `renderViews` draws: its attachments, the region of them, and the eye's view and projection matrices. */
+export interface WorldView {
+  color: GPUTextureView;
+  depth: GPUTextureView;
+  /** In texels of the attachments; the whole attachment when omitted. */
+  viewport?: { x: number; y: number; width: number; height: number };
+  projection: Float32Array;
+  /** World → eye (the inverse of the eye's pose). */
+  view: Float32Array;
+  /** Clears colour and depth first; false for a later view drawing into the same attachments (side by side). */
+  clear: boolean;
+}
+
 /** Settings of the world pass; the light is a direction (towards which it shines) plus colours. */
 export interface WorldPassOptions {
   root: Node;
@@ -89,6 +102,9 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
   private readonly frameData = new StructBuffer(new ArrayBuffer(FRAME.size));
   private readonly frameGroup: GPUBindGroup;
   private readonly objectLayout: GPUBindGroupLayout;
+  private readonly frameLayout: GPUBindGroupLayout;
+  /** One frame uniform per view of `renderViews` (each eye has its own view-projection). */
+  private readonly viewFrames: { buffer: GPUBuffer; group: GPUBindGroup }[] = [];
   private readonly geometries = new WeakMap<Geometry, GpuGeometry>();
   private readonly draws: DrawState[] = [];
   private readonly byMesh = new Map<WorldMesh, DrawState>();
@@ -114,17 +130,9 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native' } },
     ];
     this.arena = new UniformArena(device, OBJECT, { capacity: 256, label: 'world objects' });
-    this.frameBuffer = device.createBuffer({
-      label: 'world frame',
-      size: Math.ceil(FRAME.size / 16) * 16,
-      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
-    });
-    this.frameGroup = device.createBindGroup({
-      label: 'world frame',
-      layout: layouts.frame,
-      entries: [{ binding: 0, resource: { buffer: this.frameBuffer } }],
-    });
+    this.frameLayout = layouts.frame;
     this.objectLayout = layouts.object;
+    ({ buffer: this.frameBuffer, group: this.frameGroup } = this.makeFrameUniform('world frame'));
   }
 
   /** Compiles the shaders and builds both pipelines up front, so the first frame does not stall on them. */
@@ -185,32 +193,9 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
   }
 
   execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
-    if (Node.structureVersion !== this.seenStructure) this.collect();
-    updateWorldMatrices(this.root);
-    let packed = 0;
-    for (let i = 0; i < this.draws.length; i++) {
-      const draw = this.draws[i]!;
-      const mesh = draw.mesh;
-      const worldVersion = mesh.worldVersion;
-      if (worldVersion === draw.worldVersion && mesh.material.version === draw.materialVersion) continue;
-      const world = mesh.worldMatrix;
-      this.arena.write(draw.slot, MODEL, world);
-      if (!mat3.normalFromMat4(this.normal, world)) mat3.identity(this.normal); // zero scale: nothing to light
-      this.arena.write(draw.slot, NORMAL, this.normal);
-      this.arena.write(draw.slot, COLOR, mesh.material.color);
-      draw.worldVersion = worldVersion;
-      draw.materialVersion = mesh.material.version;
-      packed++;
-    }
-    const uploaded = this.arena.upload().bytesUploaded;
-
+    const uploaded = this.prepare();
     mat4.multiply(this.viewProjection, this.camera.projectionMatrix, this.camera.viewMatrix);
-    VIEW_PROJECTION.write(this.frameData, 0, this.viewProjection);
-    LIGHT_DIRECTION.write(this.frameData, 0, this.lightDirection);
-    TIME.write(this.frameData, 0, frame.time);
-    LIGHT_COLOR.write(this.frameData, 0, this.lightColor);
-    AMBIENT.write(this.frameData, 0, this.ambient);
-    this.device.queue.writeBuffer(this.frameBuffer, 0, this.frameData.bytes);
+    this.writeFrame(this.frameBuffer, this.viewProjection, frame.time);
 
     const timestampWrites = frame.timer?.timestampWrites('world');
     const pass = frame.encoder.beginRenderPass({
@@ -254,7 +239,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
           colorFormats: [this.format],
           depthStencilFormat: DEPTH_FORMAT,
         });
-        this.bundleCounts = this.encodeDraws(encoder, objects);
+        this.bundleCounts = this.encodeDraws(encoder, objects, this.frameGroup);
         this.bundle = encoder.finish();
         this.bundleShape = this.seenStructure;
         this.bundleObjects = objects;
@@ -262,23 +247,107 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       }
       pass.executeBundles([this.bundle]);
     } else {
-      this.bundleCounts = this.encodeDraws(pass, objects);
+      this.bundleCounts = this.encodeDraws(pass, objects, this.frameGroup);
     }
     pass.end();
     const { drawCalls, triangles } = this.bundleCounts;
     const c = this.counters;
     c.drawCalls = drawCalls;
     c.triangles = triangles;
-    c.objectsPacked = packed;
     c.bytesUploaded = uploaded + FRAME.size;
+  }
+
+  /**
+   * Draws the scene once per view (the eyes of an XR frame) into the views' own attachments, each with its pose and
+   * projection: one pass per view, the object slots packed once for all of them. Draws are encoded directly (a bundle
+   * is recorded against one frame uniform).
+   */
+  renderViews(frame: GpuFrame, views: readonly WorldView[]): void {
+    const uploaded = this.prepare();
+    const objects = this.arena.bindGroup(this.objectLayout);
+    let drawCalls = 0;
+    let triangles = 0;
+    views.forEach((view, i) => {
+      const target = (this.viewFrames[i] ??= this.makeFrameUniform(`world view ${i}`));
+      mat4.multiply(this.viewProjection, view.projection, view.view);
+      this.writeFrame(target.buffer, this.viewProjection, frame.time);
+      const load: GPULoadOp = view.clear ? 'clear' : 'load';
+      const pass = frame.encoder.beginRenderPass({
+        label: `world view ${i}`,
+        colorAttachments: [{ view: view.color, clearValue: this.clearColor, loadOp: load, storeOp: 'store' }],
+        depthStencilAttachment: {
+          view: view.depth,
+          depthClearValue: 1,
+          depthLoadOp: load,
+          depthStoreOp: 'store',
+        },
+      });
+      const v = view.viewport;
+      if (v) pass.setViewport(v.x, v.y, v.width, v.height, 0, 1);
+      const counts = this.encodeDraws(pass, objects, target.group);
+      pass.end();
+      drawCalls += counts.drawCalls;
+      triangles += counts.triangles;
+    });
+    const c = this.counters;
+    c.drawCalls = drawCalls;
+    c.triangles = triangles;
+    c.bytesUploaded = uploaded + FRAME.size * views.length;
+  }
+
+  /** Brings the draw list, world matrices and object slots up to date; returns the bytes uploaded. */
+  private prepare(): number {
+    if (Node.structureVersion !== this.seenStructure) this.collect();
+    updateWorldMatrices(this.root);
+    let packed = 0;
+    for (let i = 0; i < this.draws.length; i++) {
+      const draw = this.draws[i]!;
+      const mesh = draw.mesh;
+      const worldVersion = mesh.worldVersion;
+      if (worldVersion === draw.worldVersion && mesh.material.version === draw.materialVersion) continue;
+      const world = mesh.worldMatrix;
+      this.arena.write(draw.slot, MODEL, world);
+      if (!mat3.normalFromMat4(this.normal, world)) mat3.identity(this.normal); // zero scale: nothing to light
+      this.arena.write(draw.slot, NORMAL, this.normal);
+      this.arena.write(draw.slot, COLOR, mesh.material.color);
+      draw.worldVersion = worldVersion;
+      draw.materialVersion = mesh.material.version;
+      packed++;
+    }
+    this.counters.objectsPacked = packed;
+    return this.arena.upload().bytesUploaded;
+  }
+
+  private writeFrame(buffer: GPUBuffer, viewProjection: mat4, time: number): void {
+    VIEW_PROJECTION.write(this.frameData, 0, viewProjection);
+    LIGHT_DIRECTION.write(this.frameData, 0, this.lightDirection);
+    TIME.write(this.frameData, 0, time);
+    LIGHT_COLOR.write(this.frameData, 0, this.lightColor);
+    AMBIENT.write(this.frameData, 0, this.ambient);
+    this.device.queue.writeBuffer(buffer, 0, this.frameData.bytes);
+  }
+
+  private makeFrameUniform(label: string): { buffer: GPUBuffer; group: GPUBindGroup } {
+    const buffer = this.device.createBuffer({
+      label,
+      size: Math.ceil(FRAME.size / 16) * 16,
+      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+    });
+    const group = this.device.createBindGroup({
+      label,
+      layout: this.frameLayout,
+      entries: [{ binding: 0, resource: { buffer } }],
+    });
+    return { buffer, group };
   }
 
   /** Encodes every visible mesh's draw, changing pipeline and geometry only when they differ from the last draw. */
   private encodeDraws(
     target: GPURenderPassEncoder | GPURenderBundleEncoder,
     objects: GPUBindGroup,
+    frameGroup: GPUBindGroup,
   ): { drawCalls: number; triangles: number } {
-    target.setBindGroup(0, this.frameGroup);
+    target.setBindGroup(0, frameGroup);
     let pipeline: GPURenderPipeline | null = null;
     let geometry: GpuGeometry | null = null;
     let drawCalls = 0;
@@ -305,6 +374,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
   destroy(): void {
     this.arena.destroy();
     this.frameBuffer.destroy();
+    for (const view of this.viewFrames) view.buffer.destroy();
   }
 
   /** Finds the meshes under the root after any tree changed shape; gives new ones a slot and frees the gone ones'. */

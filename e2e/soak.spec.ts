@@ -1,0 +1,48 @@
+// The soak: a long fixed-clock run of the stress and pixel-chain demos (?soak=N) with a pass toggled every 100 frames
+// and a resize every 250. `npm test` runs 1000 frames each; `npm run soak` runs 10 000 (SOAK_FRAMES).
+import { expect, test, type Page } from '@playwright/test';
+import { openDemo } from './demo-page';
+import type { SoakReport } from '../demos/shared/soak';
+
+const FRAMES = Number(process.env['SOAK_FRAMES'] ?? 1000);
+/** JS heap growth allowed from the warmed-up page (frame 300) to the end, after a full collection at both points. */
+const HEAP_BOUND_BYTES = 2 * 1024 * 1024;
+
+test.use({ viewport: { width: 480, height: 340 } });
+test.setTimeout(60_000 + FRAMES * 200); // ~60 ms a frame here; room for a loaded machine
+
+async function heapUsed(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
+}
+
+for (const demo of ['stress/?n=200', 'pixel-chain/?on=crt']) {
+  test(`soak ${demo} for ${FRAMES} frames: steady GPU objects, bounded heap, no WebGPU error`, async ({
+    page,
+  }, testInfo) => {
+    // Not openDemo: it waits for the end of the run, and the heap is first measured part way.
+    const opening = openDemo(page, `${demo}&soak=${FRAMES}`);
+    await page.waitForFunction(() => (window.__armature?.frame ?? 0) >= 300, null, { timeout: 0 });
+    const warm = await heapUsed(page);
+    await opening;
+    const end = await heapUsed(page);
+    const soak = await page.evaluate(() => (window.__armature as unknown as { soak: SoakReport }).soak);
+    expect(soak.frames).toBeGreaterThanOrEqual(FRAMES);
+    expect(soak.toggles).toBe(Math.floor(soak.frames / 100));
+    expect(soak.resizes).toBe(Math.floor(soak.frames / 250));
+    expect(soak.samples.map((s) => s.frame)).toEqual(
+      Array.from({ length: Math.floor(FRAMES / 1000) + 1 }, (_, i) => i * 1000 + 10),
+    );
+    for (const sample of soak.samples)
+      expect(sample.resources, `frame ${sample.frame}`).toEqual(soak.samples[0]!.resources);
+    expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+    const growth = end - warm;
+    const line = `${demo}: ${soak.frames} frames, heap ${(warm / 1e6).toFixed(2)} → ${(end / 1e6).toFixed(2)} MB, resources ${JSON.stringify(soak.samples.at(-1)!.resources)}`;
+    testInfo.annotations.push({ type: 'soak', description: line });
+    console.log(`soak ${line}`);
+    expect(growth).toBeLessThan(HEAP_BOUND_BYTES);
+  });
+}
