@@ -13,6 +13,9 @@ export interface ArenaFrameCounters {
 /** The part of a GPUDevice the arena uses (a fake in Node tests, the real device in the browser). */
 export type ArenaDevice = Pick<GPUDevice, 'createBuffer' | 'createBindGroup' | 'queue' | 'limits'>;
 
+/** GPUBufferUsage.UNIFORM | COPY_DST by value: the arena also serves the WebGL2 backend, where WebGPU's globals are absent. */
+const UNIFORM_COPY_DST = 0x0040 | 0x0008;
+
 /**
  * Every object's uniforms in one GPU buffer: a slot per object at `minUniformBufferOffsetAlignment`, drawn with a
  * dynamic offset. Only changed slots are uploaded, coalesced into as few `writeBuffer` calls as there are contiguous
@@ -177,7 +180,7 @@ export class UniformArena {
     this.buffer = this.device.createBuffer({
       label: `${this.label} gen ${this.generation + 1}`,
       size: capacity * this.slotSize,
-      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+      usage: UNIFORM_COPY_DST,
     });
     this.bindGroups.clear();
     this.capacity = capacity;

@@ -1,44 +1,16 @@
-import { mat3, mat4 } from 'gl-matrix';
+import { mat4 } from 'gl-matrix';
 import code from '../../wgsl/passes/world.wgsl?raw';
 import { compileWgsl } from '../gpu/compile-wgsl';
-import { structLayouts } from '../gpu/struct-layout';
-import { StructBuffer, StructWriter } from '../gpu/struct-writer';
-import { UniformArena } from '../gpu/uniform-arena';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { Camera } from '../scene/camera';
 import type { Geometry } from '../scene/geometry';
-import { Material, type MaterialKind } from '../scene/material';
-import { Mesh } from '../scene/mesh';
-import { Node } from '../scene/node';
-import { updateWorldMatrices } from '../scene/update-world-matrices';
+import type { MaterialKind } from '../scene/material';
+import type { Node } from '../scene/node';
 import type { GpuFrame } from './gpu-frame';
 import { viewOf } from './view-of';
+import { FRAME, OBJECT, WorldPacker } from './world-packer';
 
-const layouts = structLayouts(code, 'uniform');
-const OBJECT = layouts.get('Object')!;
-const FRAME = layouts.get('Frame')!;
-const objectWriter = new StructWriter(OBJECT, layouts);
-const frameWriter = new StructWriter(FRAME, layouts);
-const MODEL = objectWriter.field('model');
-const NORMAL = objectWriter.field('normal');
-const COLOR = objectWriter.field('color');
-const VIEW_PROJECTION = frameWriter.field('viewProjection');
-const LIGHT_DIRECTION = frameWriter.field('lightDirection');
-const TIME = frameWriter.field('time');
-const LIGHT_COLOR = frameWriter.field('lightColor');
-const AMBIENT = frameWriter.field('ambient');
-
-/** A mesh as the world pass draws it. */
-export type WorldMesh = Mesh<Geometry, Material>;
-
-interface DrawState {
-  mesh: WorldMesh;
-  slot: number;
-  worldVersion: number;
-  materialVersion: number;
-  /** Visibility when the draws were last recorded. */
-  visible: boolean;
-}
+export type { WorldMesh } from './world-packer';
 
 interface GpuGeometry {
   vertices: GPUBuffer;
@@ -97,20 +69,15 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
   private bundleObjects: GPUBindGroup | null = null;
   private bundleCounts = { drawCalls: 0, triangles: 0 };
 
-  private readonly arena: UniformArena;
+  private readonly packer: WorldPacker;
   private readonly frameBuffer: GPUBuffer;
-  private readonly frameData = new StructBuffer(new ArrayBuffer(FRAME.size));
   private readonly frameGroup: GPUBindGroup;
   private readonly objectLayout: GPUBindGroupLayout;
   private readonly frameLayout: GPUBindGroupLayout;
   /** One frame uniform per view of `renderViews` (each eye has its own view-projection). */
   private readonly viewFrames: { buffer: GPUBuffer; group: GPUBindGroup }[] = [];
   private readonly geometries = new WeakMap<Geometry, GpuGeometry>();
-  private readonly draws: DrawState[] = [];
-  private readonly byMesh = new Map<WorldMesh, DrawState>();
-  private seenStructure = -1;
   private readonly viewProjection = mat4.create();
-  private readonly normal = mat3.create();
 
   private constructor(
     private readonly device: GPUDevice,
@@ -129,7 +96,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       { name: 'scene', format, size: { relativeTo: 'native' } },
       { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native' } },
     ];
-    this.arena = new UniformArena(device, OBJECT, { capacity: 256, label: 'world objects' });
+    this.packer = new WorldPacker(root, device);
     this.frameLayout = layouts.frame;
     this.objectLayout = layouts.object;
     ({ buffer: this.frameBuffer, group: this.frameGroup } = this.makeFrameUniform('world frame'));
@@ -193,9 +160,9 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
   }
 
   execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
-    const uploaded = this.prepare();
+    const { packed, bytesUploaded } = this.packer.prepare();
     mat4.multiply(this.viewProjection, this.camera.projectionMatrix, this.camera.viewMatrix);
-    this.writeFrame(this.frameBuffer, this.viewProjection, frame.time);
+    this.writeFrame(this.frameBuffer, frame.time);
 
     const timestampWrites = frame.timer?.timestampWrites('world');
     const pass = frame.encoder.beginRenderPass({
@@ -216,22 +183,15 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       },
       ...(timestampWrites ? { timestampWrites } : {}),
     });
-    const objects = this.arena.bindGroup(this.objectLayout);
-    let visibilityChanged = false;
-    for (let i = 0; i < this.draws.length; i++) {
-      const draw = this.draws[i]!;
-      if (draw.visible !== draw.mesh.visible) {
-        draw.visible = draw.mesh.visible;
-        visibilityChanged = true;
-      }
-    }
+    const objects = this.packer.arena.bindGroup(this.objectLayout);
+    const visibilityChanged = this.packer.visibilityChanged();
     if (this.useBundles) {
       // The draw list only changes with the tree's shape, a mesh's visibility or the arena's buffer: record it once
       // into a render bundle and replay it, instead of re-encoding every draw every frame.
       if (
         !this.bundle ||
         visibilityChanged ||
-        this.bundleShape !== this.seenStructure ||
+        this.bundleShape !== this.packer.structure ||
         this.bundleObjects !== objects
       ) {
         const encoder = this.device.createRenderBundleEncoder({
@@ -241,7 +201,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
         });
         this.bundleCounts = this.encodeDraws(encoder, objects, this.frameGroup);
         this.bundle = encoder.finish();
-        this.bundleShape = this.seenStructure;
+        this.bundleShape = this.packer.structure;
         this.bundleObjects = objects;
         this.counters.bundlesRecorded++;
       }
@@ -254,7 +214,8 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     const c = this.counters;
     c.drawCalls = drawCalls;
     c.triangles = triangles;
-    c.bytesUploaded = uploaded + FRAME.size;
+    c.objectsPacked = packed;
+    c.bytesUploaded = bytesUploaded + FRAME.size;
   }
 
   /**
@@ -263,14 +224,14 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
    * is recorded against one frame uniform).
    */
   renderViews(frame: GpuFrame, views: readonly WorldView[]): void {
-    const uploaded = this.prepare();
-    const objects = this.arena.bindGroup(this.objectLayout);
+    const { packed, bytesUploaded } = this.packer.prepare();
+    const objects = this.packer.arena.bindGroup(this.objectLayout);
     let drawCalls = 0;
     let triangles = 0;
     views.forEach((view, i) => {
       const target = (this.viewFrames[i] ??= this.makeFrameUniform(`world view ${i}`));
       mat4.multiply(this.viewProjection, view.projection, view.view);
-      this.writeFrame(target.buffer, this.viewProjection, frame.time);
+      this.writeFrame(target.buffer, frame.time);
       const load: GPULoadOp = view.clear ? 'clear' : 'load';
       const pass = frame.encoder.beginRenderPass({
         label: `world view ${i}`,
@@ -292,39 +253,12 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     const c = this.counters;
     c.drawCalls = drawCalls;
     c.triangles = triangles;
-    c.bytesUploaded = uploaded + FRAME.size * views.length;
+    c.objectsPacked = packed;
+    c.bytesUploaded = bytesUploaded + FRAME.size * views.length;
   }
 
-  /** Brings the draw list, world matrices and object slots up to date; returns the bytes uploaded. */
-  private prepare(): number {
-    if (Node.structureVersion !== this.seenStructure) this.collect();
-    updateWorldMatrices(this.root);
-    let packed = 0;
-    for (let i = 0; i < this.draws.length; i++) {
-      const draw = this.draws[i]!;
-      const mesh = draw.mesh;
-      const worldVersion = mesh.worldVersion;
-      if (worldVersion === draw.worldVersion && mesh.material.version === draw.materialVersion) continue;
-      const world = mesh.worldMatrix;
-      this.arena.write(draw.slot, MODEL, world);
-      if (!mat3.normalFromMat4(this.normal, world)) mat3.identity(this.normal); // zero scale: nothing to light
-      this.arena.write(draw.slot, NORMAL, this.normal);
-      this.arena.write(draw.slot, COLOR, mesh.material.color);
-      draw.worldVersion = worldVersion;
-      draw.materialVersion = mesh.material.version;
-      packed++;
-    }
-    this.counters.objectsPacked = packed;
-    return this.arena.upload().bytesUploaded;
-  }
-
-  private writeFrame(buffer: GPUBuffer, viewProjection: mat4, time: number): void {
-    VIEW_PROJECTION.write(this.frameData, 0, viewProjection);
-    LIGHT_DIRECTION.write(this.frameData, 0, this.lightDirection);
-    TIME.write(this.frameData, 0, time);
-    LIGHT_COLOR.write(this.frameData, 0, this.lightColor);
-    AMBIENT.write(this.frameData, 0, this.ambient);
-    this.device.queue.writeBuffer(buffer, 0, this.frameData.bytes);
+  private writeFrame(buffer: GPUBuffer, time: number): void {
+    this.device.queue.writeBuffer(buffer, 0, this.packer.frameBytes(this.viewProjection, time, this));
   }
 
   private makeFrameUniform(label: string): { buffer: GPUBuffer; group: GPUBindGroup } {
@@ -352,8 +286,8 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     let geometry: GpuGeometry | null = null;
     let drawCalls = 0;
     let triangles = 0;
-    for (let i = 0; i < this.draws.length; i++) {
-      const draw = this.draws[i]!;
+    for (let i = 0; i < this.packer.draws.length; i++) {
+      const draw = this.packer.draws[i]!;
       if (!draw.mesh.visible) continue;
       const wanted = this.pipelines[draw.mesh.material.kind];
       if (wanted !== pipeline) target.setPipeline((pipeline = wanted));
@@ -363,7 +297,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
         target.setVertexBuffer(0, buffers.vertices);
         target.setIndexBuffer(buffers.indices, buffers.indexFormat);
       }
-      target.setBindGroup(1, objects, [this.arena.offset(draw.slot)]);
+      target.setBindGroup(1, objects, [this.packer.arena.offset(draw.slot)]);
       target.drawIndexed(buffers.indexCount);
       drawCalls++;
       triangles += buffers.indexCount / 3;
@@ -372,48 +306,9 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
   }
 
   destroy(): void {
-    this.arena.destroy();
+    this.packer.destroy();
     this.frameBuffer.destroy();
     for (const view of this.viewFrames) view.buffer.destroy();
-  }
-
-  /** Finds the meshes under the root after any tree changed shape; gives new ones a slot and frees the gone ones'. */
-  private collect(): void {
-    const found = new Set<WorldMesh>();
-    this.root.traverse((node) => {
-      if (!(node instanceof Mesh)) return;
-      if (!(node.material instanceof Material) || !isGeometry(node.geometry)) {
-        throw new Error(
-          `Mesh "${node.path}" has no drawable geometry/material for the world pass: give it a Geometry ` +
-            '(boxGeometry(), …) and a Material.',
-        );
-      }
-      found.add(node as WorldMesh);
-    });
-    for (const [mesh, draw] of this.byMesh) {
-      if (found.has(mesh)) continue;
-      this.arena.free(draw.slot);
-      this.byMesh.delete(mesh);
-    }
-    for (const mesh of found) {
-      if (!this.byMesh.has(mesh))
-        this.byMesh.set(mesh, {
-          mesh,
-          slot: this.arena.allocate(),
-          worldVersion: -1,
-          materialVersion: -1,
-          visible: mesh.visible,
-        });
-    }
-    // Draw in an order that changes pipeline and geometry as rarely as possible.
-    this.draws.length = 0;
-    this.draws.push(...this.byMesh.values());
-    this.draws.sort((a, b) =>
-      a.mesh.material.kind === b.mesh.material.kind
-        ? a.mesh.geometry.name.localeCompare(b.mesh.geometry.name)
-        : a.mesh.material.kind.localeCompare(b.mesh.material.kind),
-    );
-    this.seenStructure = Node.structureVersion;
   }
 
   private gpuGeometry(geometry: Geometry): GpuGeometry {
@@ -441,8 +336,4 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     }
     return buffers;
   }
-}
-
-function isGeometry(value: unknown): value is Geometry {
-  return typeof value === 'object' && value !== null && (value as Geometry).vertices instanceof Float32Array;
 }
