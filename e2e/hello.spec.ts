@@ -27,6 +27,7 @@ test('index: lists every demo with a thumbnail', async ({ page }) => {
   expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
     './pixel-chain/',
     './workshop/',
+    './xr/?xr=emulate',
     './solar-system/',
     './stress/',
     './hello/',
@@ -35,5 +36,5 @@ test('index: lists every demo with a thumbnail', async ({ page }) => {
   const loaded = await page
     .locator('img')
     .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0));
-  expect(loaded).toEqual([true, true, true, true, true]);
+  expect(loaded).toEqual([true, true, true, true, true, true]);
 });

@@ -4,7 +4,12 @@ export { configureCanvas, type CanvasOptions, type ConfiguredCanvas } from './gp
 export { GpuInitError } from './gpu/gpu-init-error';
 export { compileWgsl, WgslCompileError } from './gpu/compile-wgsl';
 export { TestPattern } from './gpu/test-pattern';
-export { installArmatureHandle, type ArmatureHandle, type ClockReadout } from './debug/armature-handle';
+export {
+  installArmatureHandle,
+  type ArmatureHandle,
+  type ClockReadout,
+  type XrHandle,
+} from './debug/armature-handle';
 export { Node } from './scene/node';
 export { updateWorldMatrices, type UpdateOptions } from './scene/update-world-matrices';
 export { validateWorldMatrices } from './scene/validate-world-matrices';
@@ -63,7 +68,7 @@ export {
   type TextureAllocator,
 } from './graph/render-graph';
 export { GraphError } from './graph/graph-error';
-export { WorldPass, type WorldMesh, type WorldPassOptions } from './passes/world-pass';
+export { WorldPass, type WorldMesh, type WorldPassOptions, type WorldView } from './passes/world-pass';
 export { PresentPass } from './passes/present-pass';
 export { Renderer, type RendererOptions, type DeviceRecovery } from './passes/renderer';
 export { gpuTextureAllocator } from './passes/gpu-texture-allocator';
@@ -101,3 +106,21 @@ export {
   type GpuResourceCounts,
   type GpuResourceTracker,
 } from './gpu/track-gpu-resources';
+export {
+  detectXrSupport,
+  sessionUsesWebGpu,
+  browserXrEnvironment,
+  type XrMode,
+  type XrSupport,
+  type XrEnvironment,
+} from './xr/xr-support';
+export {
+  XrGpuLayer,
+  type XrGpuView,
+  type GpuBindingLike,
+  type GpuSubImageLike,
+  type GpuBindingConstructor,
+} from './xr/xr-gpu-layer';
+export { XrGlLayer, type XrGlView } from './xr/xr-gl-layer';
+export { GlWorldPass, type GlView, type GlWorldPassOptions } from './passes/gl-world-pass';
+export { compileGlsl, GlslCompileError } from './gpu/compile-glsl';

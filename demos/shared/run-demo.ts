@@ -8,17 +8,19 @@ import {
   type ArmatureHandle,
   type BudgetSnapshot,
   type ClockSample,
+  type FrameCounters,
   requestGpu,
   trackGpuResources,
   type GpuContext,
+  type GpuRequest,
   type Renderer,
 } from '../../src/index';
 import { showError } from './show-error';
 import { SOAK_TAIL, soakStep } from './soak';
 
 /** The page's GPU, with its resource counts and uncaptured errors published on the handle. */
-export async function demoGpu(handle: ArmatureHandle): Promise<GpuContext> {
-  const gpu = await requestGpu();
+export async function demoGpu(handle: ArmatureHandle, request: GpuRequest = {}): Promise<GpuContext> {
+  const gpu = await requestGpu(request);
   trackOnHandle(handle, gpu);
   return gpu;
 }
@@ -80,7 +82,7 @@ export function runDemo(
   renderer: Renderer,
   steps: ((sample: ClockSample) => void)[],
   hud: HTMLElement | null,
-): { loop: FrameLoop; replay: () => void } {
+): DemoRun {
   const { fixed, soak } = demoParams();
   const clock = fixed ? new FixedClock({ fps: fixed.fps, until: fixed.t }) : new FrameClock();
   const budget = new FrameBudget();
@@ -90,7 +92,9 @@ export function runDemo(
   const loop = new FrameLoop({
     clock,
     budget,
-    render: (sample) => {
+    render: (sample, xrFrame) => {
+      // In a headset session the frame goes to the session's layer; the canvas path resumes when it ends.
+      if (xrFrame && demo.xrRender) return demo.xrRender(sample, xrFrame);
       const lost = renderer.lostFrames;
       const counters = renderer.render(sample.elapsed, sample.delta);
       if (renderer.lostFrames === lost) handle.frame++; // a frame skipped for a lost device was not presented
@@ -154,5 +158,13 @@ export function runDemo(
     renderer.resetHistory();
     loop.start();
   };
-  return { loop, replay };
+  const demo: DemoRun = { loop, replay, xrRender: null };
+  return demo;
+}
+
+/** A running demo: its loop, the replay of a fixed-clock run, and where XR frames go while a session runs. */
+export interface DemoRun {
+  loop: FrameLoop;
+  replay: () => void;
+  xrRender: ((sample: ClockSample, frame: XRFrame) => FrameCounters) | null;
 }

@@ -2,6 +2,7 @@ import type { CompiledPassInfo } from '../graph/render-graph';
 import type { BudgetSnapshot } from '../time/frame-budget';
 import type { GpuResourceCounts } from '../gpu/track-gpu-resources';
 import type { DeviceRecovery } from '../passes/renderer';
+import type { XrMode } from '../xr/xr-support';
 
 /** The page-level handle every demo publishes as `window.__armature`, read by tests and the debug panel. */
 export interface ArmatureHandle {
@@ -23,6 +24,8 @@ export interface ArmatureHandle {
   errors: string[];
   /** The scene clock as of the last frame (seconds): where it is, its last and largest step, jumps it capped. */
   clock: ClockReadout | null;
+  /** The headset state on pages that offer XR (the xr demo), null elsewhere. */
+  xr: XrHandle | null;
   /** Device losses the page came back from, with the measured rebuild time of each. */
   recoveries: DeviceRecovery[];
   /**
@@ -30,6 +33,22 @@ export interface ArmatureHandle {
    * again (under a fixed clock: the held frame, replayed). Null on pages without a renderer.
    */
   simulateDeviceLoss: (() => Promise<void>) | null;
+}
+
+/** What `ArmatureHandle.xr` holds. */
+export interface XrHandle {
+  /** The path frames take to the headset now, or null outside a session. */
+  mode: XrMode | null;
+  /** Views drawn in the last XR frame (2 for a headset). */
+  views: number;
+  /** XR frames drawn in the current (or last) session. */
+  frames: number;
+  /** Why a session is not possible here, when it is not. */
+  unavailable: string | null;
+  /** The running session, for tests that end it themselves. */
+  session: XRSession | null;
+  /** Reads back what each eye showed in the last XR frame (tests compare them). */
+  readViews: (() => { eye: XREye; width: number; height: number; pixels: Uint8Array }[]) | null;
 }
 
 /** What `ArmatureHandle.clock` holds. */
@@ -60,6 +79,7 @@ export function installArmatureHandle(): ArmatureHandle {
     gpuResources: null,
     errors: [],
     clock: null,
+    xr: null,
     recoveries: [],
     simulateDeviceLoss: null,
   };

@@ -1,0 +1,139 @@
+// Shared by the demos that offer a headset: starts an immersive-vr session, binds the layer for the path the browser
+// has (WebXR/WebGPU binding, else WebGL2's XRWebGLLayer), draws the scene per eye from the session's frames, and
+// gives the frames back to the canvas when the session ends, by the user or by the system.
+import { mat4 } from 'gl-matrix';
+import {
+  GlWorldPass,
+  sessionUsesWebGpu,
+  WorldPass,
+  XrGlLayer,
+  XrGpuLayer,
+  type Camera,
+  type FrameCounters,
+  type Node,
+  type Renderer,
+  type XrHandle,
+  type XrSupport,
+} from '../../src/index';
+import type { DemoRun } from './run-demo';
+
+/** What `enterXr` draws and where it reports. */
+export interface XrContext {
+  xr: XrHandle;
+  demo: DemoRun;
+  renderer: Renderer;
+  root: Node;
+  camera: Camera;
+  support: XrSupport;
+  clearColor: readonly [number, number, number, number];
+}
+
+/** One eye as either path's layer gives it: the matrices both world passes need. */
+interface EyeView {
+  eye: XREye;
+  projection: Float32Array;
+  view: Float32Array;
+}
+
+/**
+ * Requests the session and sets it up; resolves with it once its frames drive the loop. The headset starts where the
+ * desk camera is: the first pose of the session is mapped onto the camera, so the first frame in VR shows what the
+ * canvas showed, and head motion moves from there.
+ */
+export async function enterXr(context: XrContext): Promise<XRSession> {
+  const { xr, demo, renderer, root, camera, support, clearColor } = context;
+  if (!navigator.xr || !support.mode) throw new Error(support.reason ?? 'WebXR is not available.');
+  const wantGpu = support.mode === 'webgpu-binding';
+  const session = await navigator.xr.requestSession(
+    'immersive-vr',
+    wantGpu ? { requiredFeatures: ['webgpu'] } : {},
+  );
+  try {
+    const space = await session.requestReferenceSpace('local');
+    const origin = mat4.create(); // reference space ← world: first head pose × desk camera view
+    let placed = false;
+    const place = (eyes: EyeView[], head: XRRigidTransform) => {
+      if (!placed) {
+        mat4.multiply(origin, head.matrix, camera.viewMatrix);
+        placed = true;
+      }
+      for (const eye of eyes)
+        eye.view = mat4.multiply(new Float32Array(16), eye.view, origin) as Float32Array;
+    };
+    let draw: (pose: XRViewerPose, time: number) => FrameCounters;
+    let release: () => void;
+    if (wantGpu && sessionUsesWebGpu(session)) {
+      const device = renderer.gpu.device;
+      const layer = XrGpuLayer.create(session, device);
+      const [r, g, b, a] = clearColor;
+      const world = await WorldPass.create(device, {
+        root,
+        camera,
+        format: layer.format,
+        clearColor: { r, g, b, a },
+      });
+      draw = (pose, time) => {
+        const views = layer.views(pose);
+        place(views, pose.transform);
+        const encoder = device.createCommandEncoder({ label: 'armature xr frame' });
+        world.renderViews({ device, encoder, timer: null, time, delta: 0 }, views);
+        device.queue.submit([encoder.finish()]);
+        return world.counters;
+      };
+      release = () => world.destroy();
+      xr.mode = 'webgpu-binding';
+    } else {
+      // Its own canvas: the page's canvas already has a WebGPU context. Emulators show this one in the page, and
+      // keep its pixels readable after the frame (preserveDrawingBuffer) so tests can compare the eyes.
+      const canvas = document.createElement('canvas');
+      const gl = canvas.getContext('webgl2', {
+        xrCompatible: true,
+        antialias: false,
+        preserveDrawingBuffer: true,
+      });
+      if (!gl) throw new Error('WebGL2 is not available for the XRWebGLLayer path.');
+      const layer = await XrGlLayer.create(session, gl);
+      const world = GlWorldPass.create(gl, { root, clearColor });
+      let last: ReturnType<XrGlLayer['views']> = [];
+      draw = (pose, time) => {
+        const views = layer.views(pose);
+        place(views, pose.transform);
+        world.renderViews(time, views);
+        last = views;
+        return world.counters;
+      };
+      xr.readViews = () =>
+        last.map(({ eye, viewport: v }) => {
+          const pixels = new Uint8Array(v.width * v.height * 4);
+          gl.bindFramebuffer(gl.FRAMEBUFFER, layer.layer.framebuffer);
+          gl.readPixels(v.x, v.y, v.width, v.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+          return { eye, width: v.width, height: v.height, pixels };
+        });
+      release = () => world.destroy();
+      xr.mode = 'webgl2-layer';
+    }
+    xr.session = session;
+    xr.frames = 0;
+    demo.xrRender = (sample, frame) => {
+      const pose = frame.getViewerPose(space);
+      if (!pose) return { drawCalls: 0, triangles: 0 }; // tracking lost this frame: nothing to draw from
+      const counters = draw(pose, sample.elapsed);
+      xr.views = pose.views.length;
+      xr.frames++;
+      return counters;
+    };
+    session.addEventListener('end', () => {
+      demo.xrRender = null;
+      xr.mode = null;
+      xr.session = null;
+      xr.readViews = null;
+      release();
+    });
+    demo.loop.start(); // a fixed-clock demo holding its frame has stopped asking for frames
+    demo.loop.enterSession(session);
+    return session;
+  } catch (error) {
+    await session.end().catch(() => undefined); // nothing half-entered: the page stays on the canvas
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+// The WebXR bridge end to end, headless: IWER (?xr=emulate) emulates a Meta Quest 3, so the WebGL2 XRWebGLLayer path
+// runs for real. The WebGPU binding path cannot run here (XRGPUBinding rejects emulated sessions): it is tested with a
+// faithful fake in src/xr/xr-gpu-layer.gpu.test.ts.
+import { expect, test, type Page } from '@playwright/test';
+import { openDemo } from './demo-page';
+
+/** Per eye: texels that are not the clear colour, and the horizontal shift that best lines the eyes up. */
+async function eyes(page: Page) {
+  return page.evaluate(() => {
+    const views = window.__armature!.xr!.readViews!();
+    const clear = [20, 20, 26]; // 0.08, 0.08, 0.1 in 8 bits
+    const lit = views.map(({ pixels }) => {
+      let n = 0;
+      for (let i = 0; i < pixels.length; i += 4)
+        if (Math.abs(pixels[i]! - clear[0]!) + Math.abs(pixels[i + 1]! - clear[1]!) > 12) n++;
+      return n;
+    });
+    const [left, right] = views;
+    const { width, height } = left!;
+    const luma = (p: Uint8Array, x: number, y: number) =>
+      p[(y * width + x) * 4]! + p[(y * width + x) * 4 + 1]!;
+    // Sum of absolute differences of left(x) against right(x - s): the disparity of what both eyes see.
+    let best = { shift: 0, cost: Infinity };
+    for (let s = -40; s <= 40; s++) {
+      let cost = 0;
+      for (let y = 0; y < height; y += 4)
+        for (let x = 45; x < width - 45; x += 2)
+          cost += Math.abs(luma(left!.pixels, x, y) - luma(right!.pixels, x - s, y));
+      if (cost < best.cost) best = { shift: s, cost };
+    }
+    let same = true;
+    for (let i = 0; i < left!.pixels.length && same; i++) same = left!.pixels[i] === right!.pixels[i];
+    return { eyes: views.map((v) => v.eye), size: [width, height], lit, shift: best.shift, identical: same };
+  });
+}
+
+test('xr: enter VR on an emulated Quest 3, 60+ frames to both eyes, end, the canvas resumes', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate');
+  const button = page.getByTestId('enter-xr');
+  await expect(button).toBeVisible();
+  await button.click();
+  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 60, null, { timeout: 60_000 });
+  const xr = await page.evaluate(() => ({ ...window.__armature!.xr!, session: null, readViews: null }));
+  expect(xr).toMatchObject({ mode: 'webgl2-layer', views: 2 });
+  const seen = await eyes(page);
+  console.log(`xr eyes: ${JSON.stringify(seen)}`);
+  expect(seen.eyes).toEqual(['left', 'right']);
+  const [w, h] = seen.size;
+  // Each eye shows the bench (most of the view is floor, table, pieces: far from all clear colour)…
+  for (const lit of seen.lit) expect(lit).toBeGreaterThan(w! * h! * 0.3);
+  // …and the eyes differ by the stereo offset: the left eye sees the bench further right.
+  expect(seen.identical).toBe(false);
+  expect(seen.shift).toBeGreaterThan(0);
+  await page.screenshot({ path: test.info().outputPath('in-vr.png') });
+
+  const canvasFrames = await page.evaluate(() => window.__armature!.frame);
+  await page.evaluate(() => window.__armature!.xr!.session!.end());
+  await page.waitForFunction(() => window.__armature!.xr!.mode === null);
+  await page.waitForFunction((f) => window.__armature!.frame >= f + 10, canvasFrames);
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+  await expect(button).toBeEnabled();
+});
+
+test('xr: a session the system ends inside one of its own frames hands the loop back to the canvas, once', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate');
+  await page.getByTestId('enter-xr').click();
+  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 5, null, { timeout: 60_000 });
+  await page.evaluate(() => {
+    const session = window.__armature!.xr!.session!;
+    session.requestAnimationFrame(() => void session.end()); // the end arrives mid-frame
+  });
+  await page.waitForFunction(() => window.__armature!.xr!.mode === null);
+  const frames = await page.evaluate(() => window.__armature!.frame);
+  await page.waitForTimeout(1000);
+  const after = await page.evaluate(() => window.__armature!.frame);
+  // The canvas runs again at the display rate (headless: about 60 Hz, the scene is slower here), not twice over.
+  expect(after - frames).toBeGreaterThan(2);
+  expect(after - frames).toBeLessThan(70);
+  // And a new session can start.
+  await page.getByTestId('enter-xr').click();
+  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 5, null, { timeout: 60_000 });
+});
+
+test('xr: the emulated headset under the fixed clock matches its baseline, both eyes side by side', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate&t=1&fps=30');
+  await page.getByTestId('enter-xr').click();
+  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 3, null, { timeout: 60_000 });
+  // The clock holds at t = 1 s: every XR frame is the same image, so the screenshot is pixel-exact.
+  await expect(page).toHaveScreenshot('xr-stereo.png');
+});
+
+test('xr: without a headset the button stays hidden and the page says why', async ({ page }) => {
+  await openDemo(page, 'xr/');
+  await expect(page.getByTestId('enter-xr')).toBeHidden();
+  await expect(page.getByTestId('xr-status')).toContainText(/immersive-vr|navigator\.xr/);
+  expect(await page.evaluate(() => window.__armature!.xr!.unavailable)).toMatch(/immersive-vr|navigator\.xr/);
+});
