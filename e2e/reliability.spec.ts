@@ -76,3 +76,40 @@ test('a stalled main thread (paused debugger, long task): one capped step after 
 });
 // A hidden tab is tested in src/time/frame-loop.test.ts with a fake frame source: headless Chromium here never hides a
 // page (visibilityState stays 'visible' behind another tab) and CDP's frozen lifecycle state did not stop its frames.
+
+test('devicePixelRatio 1 → 2 → 1.5 → 1 while shown: the canvas follows in device pixels, no error, steady textures', async ({
+  page,
+}) => {
+  await openDemo(page, PIXEL_CHAIN);
+  const cdp = await page.context().newCDPSession(page);
+  const state = () =>
+    page.evaluate(() => {
+      const canvas = document.querySelector('canvas')!;
+      return {
+        width: canvas.width,
+        expected: Math.round(canvas.getBoundingClientRect().width * devicePixelRatio),
+        textures: window.__armature!.gpuResources!.textures,
+      };
+    });
+  const start = await state();
+  // Chromium's emulation delivers a ratio change to the page (resize, media query) only with a size change: the
+  // window height moves by a pixel each step, as a real zoom or a move to another screen also re-lays the page out.
+  for (const [dpr, height] of [
+    [2, 679],
+    [1.5, 680],
+    [1, 679],
+  ] as const) {
+    await cdp.send('Emulation.setDeviceMetricsOverride', {
+      width: 1200,
+      height,
+      deviceScaleFactor: dpr,
+      mobile: false,
+    });
+    await page.waitForFunction((d) => devicePixelRatio === d, dpr);
+    await expect.poll(async () => (await state()).width).toBe((await state()).expected);
+    await page.waitForFunction(() => window.__armature!.ready);
+  }
+  expect((await state()).width).toBe(start.width);
+  expect((await state()).textures).toBe(start.textures);
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});

@@ -21,6 +21,7 @@ import {
 } from '../../src/index';
 import { demoParams, demoGpu, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
+import { fitCanvas } from '../shared/fit-canvas';
 
 const handle = installArmatureHandle();
 const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
@@ -68,9 +69,8 @@ try {
     },
   });
 
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = Math.round(canvas.clientWidth * dpr);
-  canvas.height = Math.round(canvas.clientHeight * dpr);
+  let redraw = () => {}; // until the renderer exists, a resize only sizes the canvas
+  fitCanvas(canvas, () => redraw());
   const gpu = await demoGpu(handle);
   const renderer = await Renderer.create(gpu, canvas, {
     root: world,
@@ -109,11 +109,9 @@ try {
     document.querySelector('#hud'),
   );
   // Resizing a paused page re-presents the last native frame; a running one just draws the next frame at the new size.
-  new ResizeObserver(() => {
-    canvas.width = Math.round(canvas.clientWidth * dpr);
-    canvas.height = Math.round(canvas.clientHeight * dpr);
+  redraw = () => {
     if (!demo.loop.isRunning && handle.ready) renderer.redraw();
-  }).observe(canvas);
+  };
 } catch (error) {
   showError(handle, canvas, error);
 }

@@ -5,12 +5,14 @@ import {
   boxGeometry,
   Camera,
   cylinderGeometry,
+  HEADSET_90HZ_MS,
   Material,
   Mesh,
   Node,
   planeGeometry,
   quadGeometry,
   sphereGeometry,
+  type ArmatureHandle,
 } from '../../src/index';
 
 /** The bench's nodes the demos move or read. */
@@ -111,4 +113,23 @@ export function workshopScene(): Workshop {
   scene.add(camera);
 
   return { scene, table, top, axle, gear, budgetBar, camera };
+}
+
+/**
+ * The step that makes the bench's budget bar the frame-budget readout (on the desk and, in XR, the headset's HUD):
+ * its length is p95 cost over the 90 Hz headset ceiling, red when over. Held still under the fixed clock, since measured
+ * times differ run to run and screenshots must not.
+ */
+export function budgetBarStep(
+  bar: Workshop['budgetBar'],
+  handle: ArmatureHandle,
+  fixed: boolean,
+): () => void {
+  return () => {
+    const stats = handle.stats;
+    if (fixed || !stats || stats.samples === 0) return;
+    const load = Math.min(stats.cost.p95 / HEADSET_90HZ_MS, 1);
+    bar.setScale(Math.max(load, 0.02), 1, 1);
+    bar.material.setColor(load >= 1 ? 0.9 : 0.2, load >= 1 ? 0.2 : 0.8, 0.3, 1);
+  };
 }

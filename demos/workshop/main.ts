@@ -4,8 +4,8 @@
 // Dragging the table carries everything on it. The budget readout is an object in the scene, on the table.
 // Fixed times for screenshots: ?t=2&fps=30&attach=0.5&detach=1.5
 import { quat } from 'gl-matrix';
-import { HEADSET_90HZ_MS, installArmatureHandle, Renderer } from '../../src/index';
-import { workshopScene } from '../shared/workshop-scene';
+import { installArmatureHandle, Renderer } from '../../src/index';
+import { budgetBarStep, workshopScene } from '../shared/workshop-scene';
 import { demoParams, demoGpu, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
@@ -75,14 +75,8 @@ try {
         )
           toggleGear();
         if (detachAt !== null && attached && sample.elapsed >= detachAt) toggleGear();
-        const stats = handle.stats;
-        // Under the fixed clock the bar stays put: measured times differ run to run, screenshots must not.
-        if (!fixed && stats && stats.samples > 0) {
-          const load = Math.min(stats.cost.p95 / HEADSET_90HZ_MS, 1);
-          budgetBar.setScale(Math.max(load, 0.02), 1, 1);
-          budgetBar.material.setColor(load >= 1 ? 0.9 : 0.2, load >= 1 ? 0.2 : 0.8, 0.3, 1);
-        }
       },
+      budgetBarStep(budgetBar, handle, fixed !== null),
     ],
     document.querySelector('#hud'),
   );

@@ -6,7 +6,7 @@ import { quat } from 'gl-matrix';
 import { detectXrSupport, installArmatureHandle, Renderer, type XrHandle } from '../../src/index';
 import { demoGpu, demoParams, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
-import { workshopScene } from '../shared/workshop-scene';
+import { budgetBarStep, workshopScene } from '../shared/workshop-scene';
 import { enterXr } from '../shared/xr-session';
 
 const handle = installArmatureHandle();
@@ -16,7 +16,7 @@ const status = document.querySelector<HTMLParagraphElement>('#xr-status')!;
 const CLEAR = [0.08, 0.08, 0.1, 1] as const;
 
 try {
-  const { params } = demoParams();
+  const { params, fixed } = demoParams();
   const emulate = params.get('xr');
   if (emulate !== null && emulate !== 'emulate')
     throw new Error(`URL parameter xr=${emulate}: the only value is xr=emulate (an emulated Meta Quest 3).`);
@@ -55,6 +55,7 @@ try {
         quat.setAxisAngle(spin, [0, 1, 0], sample.elapsed * (Math.PI / 2));
         bench.axle.setRotation(spin[0], spin[1], spin[2], spin[3]);
       },
+      budgetBarStep(bench.budgetBar, handle, fixed !== null),
     ],
     document.querySelector('#hud'),
   );
