@@ -1,13 +1,13 @@
-import fragment from '../../wgsl/passes/background.wgsl?raw';
+import wgsl from '../../wgsl/passes/background.wgsl?raw';
+import glsl from '../../wgsl/passes/background.glsl?raw';
 import type { PassDecl, PassIO, ReadDecl, ResourceDecl } from '../graph/render-graph';
 import type { ChainSettings } from './chain-settings';
-import { FullscreenProgram } from './fullscreen-program';
-import type { GpuFrame } from './gpu-frame';
+import type { PostBackend, PostProgram } from './post-program';
 
 const FILL_CODES = { off: 0, solid: 0, pixelated: 1, blurred: 2 } as const;
 
 /** Fills the letterbox bars (solid, or a darkened pixelated or blurred copy of the frame); never touches the frame. */
-export class BackgroundPass implements PassDecl<GpuFrame, GPUTexture> {
+export class BackgroundPass<F = unknown, T = unknown> implements PassDecl<F, T> {
   readonly name = 'background';
   readonly reads: ReadDecl[];
   readonly writes: ResourceDecl[] = [
@@ -17,7 +17,7 @@ export class BackgroundPass implements PassDecl<GpuFrame, GPUTexture> {
   private readonly fields;
 
   private constructor(
-    private readonly program: FullscreenProgram,
+    private readonly program: PostProgram<F, T>,
     readonly settings: ChainSettings,
     readonly native: string,
   ) {
@@ -31,15 +31,19 @@ export class BackgroundPass implements PassDecl<GpuFrame, GPUTexture> {
     };
   }
 
-  static async create(device: GPUDevice, settings: ChainSettings, native: string): Promise<BackgroundPass> {
+  static async create<F, T>(
+    backend: PostBackend<F, T>,
+    settings: ChainSettings,
+    native: string,
+  ): Promise<BackgroundPass<F, T>> {
     return new BackgroundPass(
-      await FullscreenProgram.create(device, fragment, 'background', 'rgba8unorm', 'linear'),
+      await backend.program({ wgsl, glsl }, 'background', 'rgba8unorm', 'linear'),
       settings,
       native,
     );
   }
 
-  execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
+  execute(frame: F, io: PassIO<T>): void {
     const s = this.settings;
     const f = this.fields;
     this.program.set(f.rect, [s.rect.x, s.rect.y, s.rect.width, s.rect.height]);

@@ -1,18 +1,18 @@
-import fragment from '../../wgsl/passes/crt.wgsl?raw';
+import wgsl from '../../wgsl/passes/crt.wgsl?raw';
+import glsl from '../../wgsl/passes/crt.glsl?raw';
 import type { PassDecl, PassIO, ReadDecl, ResourceDecl } from '../graph/render-graph';
 import type { ChainSettings } from './chain-settings';
-import { FullscreenProgram } from './fullscreen-program';
-import type { GpuFrame } from './gpu-frame';
+import type { PostBackend, PostProgram } from './post-program';
 
 /** A CRT look over the frame rectangle: scanlines per native row, an RGB aperture mask, slight barrel curvature. */
-export class CrtPass implements PassDecl<GpuFrame, GPUTexture> {
+export class CrtPass<F = unknown, T = unknown> implements PassDecl<F, T> {
   readonly name = 'crt';
   readonly reads: ReadDecl[] = [{ name: 'framed', size: { relativeTo: 'canvas' } }];
   readonly writes: ResourceDecl[] = [{ name: 'crt', format: 'rgba8unorm', size: { relativeTo: 'canvas' } }];
   private readonly fields;
 
   private constructor(
-    private readonly program: FullscreenProgram,
+    private readonly program: PostProgram<F, T>,
     readonly settings: ChainSettings,
   ) {
     this.fields = {
@@ -24,11 +24,11 @@ export class CrtPass implements PassDecl<GpuFrame, GPUTexture> {
     };
   }
 
-  static async create(device: GPUDevice, settings: ChainSettings): Promise<CrtPass> {
-    return new CrtPass(await FullscreenProgram.create(device, fragment, 'crt', 'rgba8unorm'), settings);
+  static async create<F, T>(backend: PostBackend<F, T>, settings: ChainSettings): Promise<CrtPass<F, T>> {
+    return new CrtPass(await backend.program({ wgsl, glsl }, 'crt', 'rgba8unorm'), settings);
   }
 
-  execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
+  execute(frame: F, io: PassIO<T>): void {
     const s = this.settings;
     const f = this.fields;
     this.program.set(f.rect, [s.rect.x, s.rect.y, s.rect.width, s.rect.height]);

@@ -1,9 +1,11 @@
 import vertex from '../../wgsl/passes/fullscreen.wgsl?raw';
 import { compileWgsl } from '../gpu/compile-wgsl';
 import { structLayout } from '../gpu/struct-layout';
-import { StructBuffer, StructWriter, type FieldWriter } from '../gpu/struct-writer';
+import type { FieldWriter } from '../gpu/struct-writer';
 import type { PassIO } from '../graph/render-graph';
 import type { GpuFrame } from './gpu-frame';
+import { ParamsBlock } from './params-block';
+import type { PostBackend, PostProgram } from './post-program';
 import { viewOf } from './view-of';
 
 /**
@@ -20,16 +22,13 @@ interface GroupNode {
  * A full-screen fragment shader with the bindings every post pass uses: `params` (its `Params` struct) at binding 0,
  * an optional sampler at 1, its textures from 2 on. Bind groups are cached per list of input textures.
  */
-export class FullscreenProgram {
-  private readonly data: StructBuffer;
+export class FullscreenProgram implements PostProgram<GpuFrame, GPUTexture> {
+  private readonly params: ParamsBlock;
   private readonly uniform: GPUBuffer;
-  private readonly writer: StructWriter;
   private groups: GroupNode = { next: new WeakMap() };
   /** The compiled graph the cached groups belong to: the graph makes a new PassIO each time it compiles. */
   private io: PassIO<GPUTexture> | null = null;
   private readonly sampler: GPUSampler | null;
-  private dirty = true;
-  private readonly before: Uint32Array;
 
   private constructor(
     private readonly device: GPUDevice,
@@ -38,12 +37,10 @@ export class FullscreenProgram {
     paramsLayout: ReturnType<typeof structLayout>,
     filter: GPUFilterMode | null,
   ) {
-    this.writer = new StructWriter(paramsLayout);
-    this.data = new StructBuffer(new ArrayBuffer(Math.ceil(paramsLayout.size / 16) * 16));
-    this.before = new Uint32Array(this.data.u32.length);
+    this.params = new ParamsBlock(paramsLayout);
     this.uniform = device.createBuffer({
       label,
-      size: this.data.bytes.byteLength,
+      size: this.params.data.bytes.byteLength,
       usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
     });
     this.sampler = filter ? device.createSampler({ label, magFilter: filter, minFilter: filter }) : null;
@@ -71,24 +68,17 @@ export class FullscreenProgram {
 
   /** A writer for one of the `Params` fields, resolved once (a typo throws here). */
   field(name: string): FieldWriter {
-    return this.writer.field(name);
+    return this.params.field(name);
   }
 
   /** Sets a parameter; the uniform is uploaded before the next draw only if something changed. */
   set(field: FieldWriter, value: number | ArrayLike<number>): void {
-    // Most parameters hold still frame after frame: upload only a change.
-    this.before.set(this.data.u32);
-    field.write(this.data, 0, value);
-    const now = this.data.u32;
-    for (let i = 0; i < now.length && !this.dirty; i++) if (now[i] !== this.before[i]) this.dirty = true;
+    this.params.set(field, value);
   }
 
   /** Draws into `target`, reading `textures` at bindings 2, 3, …; `io` is the calling pass's, for the cache. */
   draw(frame: GpuFrame, io: PassIO<GPUTexture>, target: GPUTexture, textures: readonly GPUTexture[]): void {
-    if (this.dirty) {
-      this.device.queue.writeBuffer(this.uniform, 0, this.data.bytes);
-      this.dirty = false;
-    }
+    if (this.params.takeChange()) this.device.queue.writeBuffer(this.uniform, 0, this.params.data.bytes);
     if (io !== this.io) {
       this.io = io;
       this.groups = { next: new WeakMap() };
@@ -129,4 +119,12 @@ export class FullscreenProgram {
     this.uniform.destroy();
     this.groups = { next: new WeakMap() };
   }
+}
+
+/** The WebGPU backend of the chain passes: their WGSL, compiled into full-screen pipelines on `device`. */
+export function gpuPostBackend(device: GPUDevice): PostBackend<GpuFrame, GPUTexture> {
+  return {
+    program: (shaders, label, format, filter = null) =>
+      FullscreenProgram.create(device, shaders.wgsl, label, format as GPUTextureFormat, filter),
+  };
 }

@@ -2,11 +2,14 @@ import { mat4 } from 'gl-matrix';
 import source from '../../wgsl/passes/world.glsl?raw';
 import { compileGlsl } from '../gpu/compile-glsl';
 import { assertStd140Compatible } from '../gpu/std140';
-import type { StructLayout } from '../gpu/struct-layout';
+import { bindUniformBlock, uniformBlockSize } from '../gpu/gl-uniform-block';
 import type { ArenaDevice } from '../gpu/uniform-arena';
 import type { Geometry } from '../scene/geometry';
 import type { MaterialKind } from '../scene/material';
 import type { Node } from '../scene/node';
+import type { Camera } from '../scene/camera';
+import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
+import type { GlFrame, GlTexture } from './gl-frame';
 import { FRAME, OBJECT, WORLD_LAYOUTS, WorldPacker } from './world-packer';
 
 // The WGSL structs are the one definition of the bytes; std140 must give the same offsets for WebGL2 to read them.
@@ -14,8 +17,9 @@ assertStd140Compatible(OBJECT, WORLD_LAYOUTS);
 assertStd140Compatible(FRAME, WORLD_LAYOUTS);
 
 const FRAME_BINDING = 0;
+/** Column-major: z_clip' = 2 z_clip − w_clip, from WebGPU's 0…1 depth range to GL's −1…1. */
+const ZO_TO_NO = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, -1, 1]);
 const OBJECT_BINDING = 1;
-const blockSize = (layout: StructLayout) => Math.ceil(layout.size / 16) * 16;
 
 /** One view `GlWorldPass.renderViews` draws: a framebuffer region with the eye's view and projection. */
 export interface GlView {
@@ -30,6 +34,8 @@ export interface GlView {
 /** Settings of the WebGL2 world pass (the light as in `WorldPassOptions`). */
 export interface GlWorldPassOptions {
   root: Node;
+  /** The camera of the graph's `scene` target (XR views bring their own matrices). */
+  camera?: Camera;
   clearColor?: readonly [number, number, number, number];
   lightDirection?: readonly [number, number, number];
   lightColor?: readonly [number, number, number];
@@ -84,7 +90,15 @@ function glArenaDevice(gl: WebGL2RenderingContext): ArenaDevice {
  * GLSL ES 3.00 twin of world.wgsl) into framebuffer regions, one per view. What the WebXR bridge uses where the
  * browser has no WebXR/WebGPU binding (XRWebGLLayer).
  */
-export class GlWorldPass {
+export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
+  readonly name = 'world';
+  readonly reads = [];
+  readonly writes: ResourceDecl[] = [
+    { name: 'scene', format: 'rgba8unorm', size: { relativeTo: 'native' } },
+    { name: 'depth', format: 'depth24plus', size: { relativeTo: 'native' } },
+  ];
+  readonly bypass = {};
+  camera: Camera | null;
   readonly clearColor: Float32Array;
   readonly lightDirection: Float32Array;
   readonly lightColor: Float32Array;
@@ -96,6 +110,14 @@ export class GlWorldPass {
   private readonly geometries = new WeakMap<Geometry, GlGeometry>();
   private readonly made: GlGeometry[] = [];
   private readonly viewProjection = mat4.create();
+  /** The graph's view: a framebuffer of its scene and depth textures, remade when the graph gives others. */
+  private target: { scene: GlTexture; depth: GlTexture; framebuffer: WebGLFramebuffer } | null = null;
+  private readonly graphView: GlView = {
+    framebuffer: null,
+    viewport: { x: 0, y: 0, width: 0, height: 0 },
+    projection: new Float32Array(16),
+    view: new Float32Array(16),
+  };
 
   private constructor(
     private readonly gl: WebGL2RenderingContext,
@@ -103,6 +125,7 @@ export class GlWorldPass {
     private readonly programs: Record<MaterialKind, WebGLProgram>,
     options: GlWorldPassOptions,
   ) {
+    this.camera = options.camera ?? null;
     this.clearColor = Float32Array.from(options.clearColor ?? [0, 0, 0, 1]);
     this.lightDirection = Float32Array.from(options.lightDirection ?? [-0.4, -1, -0.6]);
     this.lightColor = Float32Array.from([...(options.lightColor ?? [0.9, 0.9, 0.85]), 1]);
@@ -110,15 +133,15 @@ export class GlWorldPass {
     this.packer = new WorldPacker(root, glArenaDevice(gl));
     this.frameBuffer = gl.createBuffer();
     gl.bindBuffer(gl.UNIFORM_BUFFER, this.frameBuffer);
-    gl.bufferData(gl.UNIFORM_BUFFER, blockSize(FRAME), gl.DYNAMIC_DRAW);
+    gl.bufferData(gl.UNIFORM_BUFFER, uniformBlockSize(FRAME), gl.DYNAMIC_DRAW);
   }
 
   /** Compiles and links world.glsl for both materials and checks GL's block layout against the WGSL one. */
   static create(gl: WebGL2RenderingContext, options: GlWorldPassOptions): GlWorldPass {
     const program = (kind: MaterialKind) => {
       const made = compileGlsl(gl, source, `passes/world.glsl (${kind})`, kind === 'unlit' ? ['UNLIT'] : []);
-      bindBlock(gl, made, 'Frame', FRAME, FRAME_BINDING);
-      bindBlock(gl, made, 'Object', OBJECT, OBJECT_BINDING);
+      bindUniformBlock(gl, made, 'Frame', FRAME, FRAME_BINDING);
+      bindUniformBlock(gl, made, 'Object', OBJECT, OBJECT_BINDING);
       return made;
     };
     return new GlWorldPass(
@@ -127,6 +150,30 @@ export class GlWorldPass {
       { unlit: program('unlit'), lambert: program('lambert') },
       options,
     );
+  }
+
+  /** As a graph pass: draws the camera's view into the `scene` target with the `depth` one. */
+  execute(frame: GlFrame, io: PassIO<GlTexture>): void {
+    if (!this.camera) throw new Error("GlWorldPass: give it a camera to use it as the graph's world pass.");
+    const scene = io.output('scene');
+    const depth = io.output('depth');
+    if (this.target?.scene !== scene || this.target.depth !== depth) {
+      const gl = this.gl;
+      if (this.target) gl.deleteFramebuffer(this.target.framebuffer);
+      const framebuffer = gl.createFramebuffer();
+      gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+      gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, scene.texture, 0);
+      gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.TEXTURE_2D, depth.texture, 0);
+      this.target = { scene, depth, framebuffer };
+    }
+    const view = this.graphView;
+    view.framebuffer = this.target.framebuffer;
+    view.viewport.width = scene.width;
+    view.viewport.height = scene.height;
+    // The camera's projection maps depth to 0…1 (WebGPU); GL clips −1…1: z' = 2z − w.
+    mat4.multiply(view.projection, ZO_TO_NO, this.camera.projectionMatrix);
+    view.view.set(this.camera.viewMatrix);
+    this.renderViews(frame.time, [view]);
   }
 
   /** Draws the scene once per view, each into its framebuffer region (cleared first), with the view's matrices. */
@@ -173,7 +220,7 @@ export class GlWorldPass {
           OBJECT_BINDING,
           objects,
           arena.offset(draw.slot),
-          blockSize(OBJECT),
+          uniformBlockSize(OBJECT),
         );
         gl.drawElements(gl.TRIANGLES, geometry.indexCount, geometry.indexType, 0);
         drawCalls++;
@@ -197,6 +244,7 @@ export class GlWorldPass {
       gl.deleteVertexArray(geometry.vao);
       for (const buffer of geometry.buffers) gl.deleteBuffer(buffer);
     }
+    if (this.target) gl.deleteFramebuffer(this.target.framebuffer);
     gl.deleteProgram(this.programs.unlit);
     gl.deleteProgram(this.programs.lambert);
   }
@@ -229,37 +277,4 @@ export class GlWorldPass {
     this.made.push(made);
     return made;
   }
-}
-
-/**
- * Binds a uniform block to its binding point after checking that GL laid it out as the WGSL struct: the same size
- * and every member at the same offset (a mismatch is an error naming the member, never a silently wrong draw).
- */
-function bindBlock(
-  gl: WebGL2RenderingContext,
-  program: WebGLProgram,
-  name: string,
-  layout: StructLayout,
-  binding: number,
-): void {
-  const index = gl.getUniformBlockIndex(program, name);
-  if (index === gl.INVALID_INDEX) throw new Error(`world.glsl has no uniform block ${name}.`);
-  const size = gl.getActiveUniformBlockParameter(program, index, gl.UNIFORM_BLOCK_DATA_SIZE) as number;
-  if (size !== blockSize(layout))
-    throw new Error(`GLSL block ${name} is ${size} bytes; the WGSL struct is ${blockSize(layout)}.`);
-  const members = gl.getActiveUniformBlockParameter(
-    program,
-    index,
-    gl.UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES,
-  ) as Uint32Array;
-  const offsets = gl.getActiveUniforms(program, [...members], gl.UNIFORM_OFFSET) as number[];
-  [...members].forEach((member, i) => {
-    const field = gl.getActiveUniform(program, member)!.name.replace(`${name}.`, '');
-    const wgsl = layout.fields.find((f) => f.name === field);
-    if (!wgsl || wgsl.offset !== offsets[i])
-      throw new Error(
-        `GLSL block ${name}.${field} is at byte ${offsets[i]}; the WGSL struct has it at ${wgsl?.offset ?? 'no such field'}.`,
-      );
-  });
-  gl.uniformBlockBinding(program, index, binding);
 }

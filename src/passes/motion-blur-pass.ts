@@ -1,15 +1,18 @@
-import fragment from '../../wgsl/passes/motion-blur.wgsl?raw';
+import wgsl from '../../wgsl/passes/motion-blur.wgsl?raw';
+import glsl from '../../wgsl/passes/motion-blur.glsl?raw';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { ChainSettings } from './chain-settings';
-import { FullscreenProgram } from './fullscreen-program';
-import type { GpuFrame } from './gpu-frame';
+import type { PostBackend, PostProgram } from './post-program';
 
 /**
  * Feedback motion blur: output = mix(current, last output, k) with k = strength · exp(-dt / tau), so a trail fades by
  * the same amount per second at 30, 60 or 144 Hz. The output is a history resource in rgba16float (8 bits per channel
  * would round away a slow fade).
  */
-export class MotionBlurPass implements PassDecl<GpuFrame, GPUTexture> {
+export class MotionBlurPass<F extends { delta: number } = { delta: number }, T = unknown> implements PassDecl<
+  F,
+  T
+> {
   readonly name = 'motionBlur';
   readonly reads: string[];
   readonly writes: ResourceDecl[] = [
@@ -19,7 +22,7 @@ export class MotionBlurPass implements PassDecl<GpuFrame, GPUTexture> {
   private readonly k;
 
   private constructor(
-    private readonly program: FullscreenProgram,
+    private readonly program: PostProgram<F, T>,
     readonly settings: ChainSettings,
     readonly input: string,
   ) {
@@ -28,9 +31,13 @@ export class MotionBlurPass implements PassDecl<GpuFrame, GPUTexture> {
     this.k = program.field('k');
   }
 
-  static async create(device: GPUDevice, settings: ChainSettings, input: string): Promise<MotionBlurPass> {
+  static async create<F extends { delta: number }, T>(
+    backend: PostBackend<F, T>,
+    settings: ChainSettings,
+    input: string,
+  ): Promise<MotionBlurPass<F, T>> {
     return new MotionBlurPass(
-      await FullscreenProgram.create(device, fragment, 'motionBlur', 'rgba16float'),
+      await backend.program({ wgsl, glsl }, 'motionBlur', 'rgba16float'),
       settings,
       input,
     );
@@ -42,7 +49,7 @@ export class MotionBlurPass implements PassDecl<GpuFrame, GPUTexture> {
     return blurStrength <= 0 || blurPersistence <= 0 ? 0 : blurStrength * Math.exp(-delta / blurPersistence);
   }
 
-  execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
+  execute(frame: F, io: PassIO<T>): void {
     this.program.set(this.k, this.factor(frame.delta));
     this.program.draw(frame, io, io.output('blurred'), [io.input(this.input), io.history('blurred')]);
   }

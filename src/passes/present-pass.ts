@@ -1,10 +1,13 @@
-import fragment from '../../wgsl/passes/present.wgsl?raw';
+import wgsl from '../../wgsl/passes/present.wgsl?raw';
+import glsl from '../../wgsl/passes/present.glsl?raw';
 import type { PassDecl, PassIO } from '../graph/render-graph';
-import { FullscreenProgram } from './fullscreen-program';
-import type { GpuFrame } from './gpu-frame';
+import type { PostBackend, PostProgram } from './post-program';
 
 /** Copies the graph's final image to the canvas (nearest texel, stretched): the last pass of every frame. */
-export class PresentPass implements PassDecl<GpuFrame, GPUTexture> {
+export class PresentPass<
+  F = unknown,
+  T extends { width: number; height: number } = GPUTexture,
+> implements PassDecl<F, T> {
   readonly name = 'present';
   readonly reads: { name: string }[];
   readonly writes = ['canvas'];
@@ -13,7 +16,7 @@ export class PresentPass implements PassDecl<GpuFrame, GPUTexture> {
   private targetHeight = 0;
 
   private constructor(
-    private readonly program: FullscreenProgram,
+    private readonly program: PostProgram<F, T>,
     readonly input: string,
   ) {
     this.reads = [{ name: input }];
@@ -21,11 +24,15 @@ export class PresentPass implements PassDecl<GpuFrame, GPUTexture> {
   }
 
   /** `input` is the resource to show (e.g. `scene`); `format` is the canvas' format. */
-  static async create(device: GPUDevice, input: string, format: GPUTextureFormat): Promise<PresentPass> {
-    return new PresentPass(await FullscreenProgram.create(device, fragment, 'present', format), input);
+  static async create<F, T extends { width: number; height: number }>(
+    backend: PostBackend<F, T>,
+    input: string,
+    format: string,
+  ): Promise<PresentPass<F, T>> {
+    return new PresentPass(await backend.program({ wgsl, glsl }, 'present', format), input);
   }
 
-  execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
+  execute(frame: F, io: PassIO<T>): void {
     const target = io.output('canvas');
     if (target.width !== this.targetWidth || target.height !== this.targetHeight) {
       this.targetWidth = target.width;

@@ -16,6 +16,7 @@ import { MotionBlurPass } from './motion-blur-pass';
 import { UpscalePass } from './upscale-pass';
 import { BackgroundPass } from './background-pass';
 import { CrtPass } from './crt-pass';
+import { gpuPostBackend } from './fullscreen-program';
 import type { PassDecl } from '../graph/render-graph';
 import type { UiAtlas } from '../scene/ui-atlas';
 import { UiPass } from './ui-pass';
@@ -144,6 +145,7 @@ export class Renderer {
   ): Promise<DeviceParts> {
     const { context, format } = configureCanvas(gpu, canvas);
     const device = gpu.device;
+    const programs = gpuPostBackend(device);
     const chain = options.chain !== undefined && options.chain !== false;
     const worldOut = options.ui ? 'composed' : 'scene';
     // Pipelines compile in parallel: on a software GPU each one takes tens of milliseconds.
@@ -153,14 +155,14 @@ export class Renderer {
         camera: options.camera,
         ...(options.clearColor ? { clearColor: options.clearColor } : {}),
       }),
-      PresentPass.create(device, chain ? 'crt' : 'scene', format),
+      PresentPass.create(programs, chain ? 'crt' : 'scene', format),
       chain
         ? Promise.all([
             ...(options.ui ? [UiPass.create(device, options.ui.root, options.ui.atlas, 'scene')] : []),
-            MotionBlurPass.create(device, settings, worldOut),
-            UpscalePass.create(device, settings, 'blurred'),
-            BackgroundPass.create(device, settings, 'blurred'),
-            CrtPass.create(device, settings),
+            MotionBlurPass.create(programs, settings, worldOut),
+            UpscalePass.create(programs, settings, 'blurred'),
+            BackgroundPass.create(programs, settings, 'blurred'),
+            CrtPass.create(programs, settings),
           ])
         : Promise.resolve([]),
     ]);

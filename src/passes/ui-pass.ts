@@ -4,16 +4,13 @@ import { structLayout } from '../gpu/struct-layout';
 import { StructBuffer, StructWriter } from '../gpu/struct-writer';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { Node } from '../scene/node';
-import { PIXEL_FONT } from '../scene/pixel-font';
-import type { AtlasFrame, UiAtlas } from '../scene/ui-atlas';
-import { UiElement, UiRect, UiSprite, UiText } from '../scene/ui-element';
-import { updateWorldMatrices } from '../scene/update-world-matrices';
+import type { UiAtlas } from '../scene/ui-atlas';
 import type { GpuFrame } from './gpu-frame';
+import { FLOATS_PER_INSTANCE, UiPacker } from './ui-packer';
 import { viewOf } from './view-of';
 
 const SCREEN = structLayout(code, 'Screen', 'uniform');
 const SCREEN_SIZE = new StructWriter(SCREEN).field('size');
-const FLOATS_PER_INSTANCE = 17; // axisX 2, axisY 2, origin 2, size 2, frame 4, color 4, textured 1
 
 /**
  * Draws the UI layer (its own scene root of `UiElement`s, so the world camera never touches it) over the world at
@@ -29,7 +26,7 @@ export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
   readonly bypass: Record<string, string>;
   /** Of the last frame. */
   readonly counters = { instances: 0, drawCalls: 0, bytesUploaded: 0 };
-  private instances = new Float32Array(FLOATS_PER_INSTANCE * 256);
+  private readonly packer: UiPacker;
   private instanceBuffer: GPUBuffer;
   private readonly screen: GPUBuffer;
   private readonly screenData = new StructBuffer(new ArrayBuffer(16));
@@ -46,6 +43,7 @@ export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
   ) {
     this.reads = [input];
     this.bypass = { composed: input };
+    this.packer = new UiPacker(root, atlas);
     this.instanceBuffer = this.makeInstanceBuffer();
     this.screen = device.createBuffer({
       label: 'ui screen',
@@ -123,9 +121,14 @@ export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
     const [width, height] = io.size('composed');
     SCREEN_SIZE.write(this.screenData, 0, [width, height]);
     this.device.queue.writeBuffer(this.screen, 0, this.screenData.bytes);
-    const count = this.pack();
+    const count = this.packer.pack();
     const bytes = count * FLOATS_PER_INSTANCE * 4;
-    if (count > 0) this.device.queue.writeBuffer(this.instanceBuffer, 0, this.instances.buffer, 0, bytes);
+    const instances = this.packer.instances;
+    if (instances.byteLength > this.instanceBuffer.size) {
+      this.instanceBuffer.destroy(); // the packer grew: a buffer to match
+      this.instanceBuffer = this.makeInstanceBuffer();
+    }
+    if (count > 0) this.device.queue.writeBuffer(this.instanceBuffer, 0, instances.buffer, 0, bytes);
     // The UI draws over a copy of the world, so the world's own target stays intact for whoever else reads it.
     frame.encoder.copyTextureToTexture(
       { texture: io.input(this.input) },
@@ -156,89 +159,10 @@ export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
     this.atlasTexture.destroy();
   }
 
-  /** Writes one instance per visible rect, sprite and glyph, in tree order (later draws over earlier). */
-  private pack(): number {
-    updateWorldMatrices(this.root);
-    this.count = 0;
-    this.packNode(this.root);
-    return this.count;
-  }
-
-  private count = 0;
-
-  /** Depth-first; a hidden element hides its children. Allocates nothing per frame. */
-  private packNode(node: Node): void {
-    if (node instanceof UiElement) {
-      if (!node.visible) return;
-      if (node instanceof UiRect) this.push(node, 0, 0, node.width, node.height, null);
-      else if (node instanceof UiSprite) {
-        const f = this.atlas.sprite(node.sprite);
-        this.push(node, 0, 0, f.width, f.height, f);
-      } else if (node instanceof UiText) {
-        let column = 0;
-        let row = 0;
-        for (let k = 0; k < node.text.length; k++) {
-          const char = node.text.charAt(k);
-          if (char === '\n') {
-            row++;
-            column = 0;
-            continue;
-          }
-          if (char !== ' ') {
-            const f = this.atlas.glyph(char);
-            this.push(node, column * PIXEL_FONT.advance, row * PIXEL_FONT.lineHeight, f.width, f.height, f);
-          }
-          column++;
-        }
-      }
-    }
-    const children = node.children;
-    for (let i = 0; i < children.length; i++) this.packNode(children[i]!);
-  }
-
-  /** One quad: point q of the w×h quad maps to M · Skew · (q + (x, y) − pivot); a frame makes it textured. */
-  private push(e: UiElement, x: number, y: number, w: number, h: number, frame: AtlasFrame | null): void {
-    if ((this.count + 1) * FLOATS_PER_INSTANCE > this.instances.length) this.grow();
-    const m = e.worldMatrix;
-    const tx = Math.tan(e.skew[0]);
-    const ty = Math.tan(e.skew[1]);
-    const axX = m[0]! + ty * m[4]!;
-    const axY = m[1]! + ty * m[5]!;
-    const ayX = tx * m[0]! + m[4]!;
-    const ayY = tx * m[1]! + m[5]!;
-    const ox = x - e.pivot[0];
-    const oy = y - e.pivot[1];
-    const d = this.instances;
-    const o = this.count * FLOATS_PER_INSTANCE;
-    d[o] = axX;
-    d[o + 1] = axY;
-    d[o + 2] = ayX;
-    d[o + 3] = ayY;
-    d[o + 4] = m[12]! + axX * ox + ayX * oy;
-    d[o + 5] = m[13]! + axY * ox + ayY * oy;
-    d[o + 6] = w;
-    d[o + 7] = h;
-    d[o + 8] = frame?.x ?? 0;
-    d[o + 9] = frame?.y ?? 0;
-    d[o + 10] = frame?.width ?? 0;
-    d[o + 11] = frame?.height ?? 0;
-    d.set(e.color, o + 12);
-    d[o + 16] = frame ? 1 : 0;
-    this.count++;
-  }
-
-  private grow(): void {
-    const bigger = new Float32Array(this.instances.length * 2);
-    bigger.set(this.instances);
-    this.instances = bigger;
-    this.instanceBuffer.destroy();
-    this.instanceBuffer = this.makeInstanceBuffer();
-  }
-
   private makeInstanceBuffer(): GPUBuffer {
     return this.device.createBuffer({
       label: 'ui instances',
-      size: this.instances.byteLength,
+      size: this.packer.instances.byteLength,
       usage: GPUBufferUsage.VERTEX | GPUBufferUsage.COPY_DST,
     });
   }

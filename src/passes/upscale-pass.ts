@@ -1,13 +1,13 @@
-import fragment from '../../wgsl/passes/upscale.wgsl?raw';
+import wgsl from '../../wgsl/passes/upscale.wgsl?raw';
+import glsl from '../../wgsl/passes/upscale.glsl?raw';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { ChainSettings } from './chain-settings';
-import { FullscreenProgram } from './fullscreen-program';
-import type { GpuFrame } from './gpu-frame';
+import type { PostBackend, PostProgram } from './post-program';
 
 const MODE_CODES = { integer: 0, nearest: 0, bilinear: 1, 'sharp-bilinear': 2 } as const;
 
 /** Scales the native image into the frame rectangle of the canvas (`settings.rect`), black outside it. */
-export class UpscalePass implements PassDecl<GpuFrame, GPUTexture> {
+export class UpscalePass<F = unknown, T = unknown> implements PassDecl<F, T> {
   readonly name = 'upscale';
   readonly reads: string[];
   readonly writes: ResourceDecl[] = [
@@ -17,7 +17,7 @@ export class UpscalePass implements PassDecl<GpuFrame, GPUTexture> {
   private readonly mode;
 
   private constructor(
-    private readonly program: FullscreenProgram,
+    private readonly program: PostProgram<F, T>,
     readonly settings: ChainSettings,
     readonly input: string,
   ) {
@@ -26,15 +26,19 @@ export class UpscalePass implements PassDecl<GpuFrame, GPUTexture> {
     this.mode = program.field('mode');
   }
 
-  static async create(device: GPUDevice, settings: ChainSettings, input: string): Promise<UpscalePass> {
+  static async create<F, T>(
+    backend: PostBackend<F, T>,
+    settings: ChainSettings,
+    input: string,
+  ): Promise<UpscalePass<F, T>> {
     return new UpscalePass(
-      await FullscreenProgram.create(device, fragment, 'upscale', 'rgba8unorm', 'linear'),
+      await backend.program({ wgsl, glsl }, 'upscale', 'rgba8unorm', 'linear'),
       settings,
       input,
     );
   }
 
-  execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
+  execute(frame: F, io: PassIO<T>): void {
     const r = this.settings.rect;
     this.program.set(this.rect, [r.x, r.y, r.width, r.height]);
     this.program.set(this.mode, MODE_CODES[this.settings.upscale]);

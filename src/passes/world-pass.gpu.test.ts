@@ -9,6 +9,7 @@ import { Node } from '../scene/node';
 import { RenderGraph } from '../graph/render-graph';
 import { gpuTextureAllocator } from './gpu-texture-allocator';
 import { PresentPass } from './present-pass';
+import { gpuPostBackend } from './fullscreen-program';
 import { Renderer } from './renderer';
 import { WorldPass } from './world-pass';
 import type { GpuFrame } from './gpu-frame';
@@ -119,7 +120,7 @@ describe('world pass on real WebGPU', () => {
     const device = gpu.device;
     const scene = knownScene();
     const world = await WorldPass.create(device, { root: scene.root, camera: scene.camera });
-    const present = await PresentPass.create(device, 'tinted', 'rgba8unorm');
+    const present = await PresentPass.create(gpuPostBackend(device), 'tinted', 'rgba8unorm');
     const graph = new RenderGraph<GpuFrame, GPUTexture>(gpuTextureAllocator(device), {
       native: [336, 240],
       canvas: [336, 240],

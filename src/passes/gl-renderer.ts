@@ -1,0 +1,253 @@
+import { RenderGraph, type PassDecl } from '../graph/render-graph';
+import type { FrameCounters } from '../time/frame-loop';
+import { BackgroundPass } from './background-pass';
+import { defaultChainSettings, type ChainSettings } from './chain-settings';
+import { CrtPass } from './crt-pass';
+import type { GlFrame, GlTexture } from './gl-frame';
+import { glPostBackend } from './gl-post-program';
+import { glTextureAllocator } from './gl-texture-allocator';
+import { GlUiPass } from './gl-ui-pass';
+import { GlWorldPass } from './gl-world-pass';
+import { frameRect } from './frame-rect';
+import { MotionBlurPass } from './motion-blur-pass';
+import { PresentPass } from './present-pass';
+import type { DeviceRecovery, RendererOptions } from './renderer';
+import { UpscalePass } from './upscale-pass';
+
+/** What a WebGL2 renderer draws: the same options as the WebGPU `Renderer`, less its device hooks. */
+export type GlRendererOptions = Omit<RendererOptions, 'requestDevice' | 'onNewDevice'>;
+
+/** Everything the renderer makes in one GL context; rebuilt whole from the scene after a context loss. */
+interface ContextParts {
+  world: GlWorldPass;
+  present: PresentPass<GlFrame, GlTexture>;
+  post: PassDecl<GlFrame, GlTexture>[];
+  graph: RenderGraph<GlFrame, GlTexture>;
+  frame: GlFrame;
+}
+
+/**
+ * The WebGL2 frame, for browsers without WebGPU (and `?backend=webgl2`): the same render graph, chain passes and
+ * settings as `Renderer`, on GLSL twins of their shaders, into the canvas's default framebuffer. On a lost context
+ * (`webglcontextlost`) frames are skipped; when the browser restores it every GL object is made again from the scene.
+ */
+export class GlRenderer {
+  readonly backend = 'webgl2';
+  readonly settings: ChainSettings;
+  redraws = 0;
+  skippedFrames = 0;
+  /** Frames skipped because the context was lost and not yet rebuilt. */
+  lostFrames = 0;
+  /** Every context loss survived, oldest first. */
+  readonly recoveries: DeviceRecovery[] = [];
+  failure: Error | null = null;
+  onRecovered: ((recovery: DeviceRecovery) => void) | undefined;
+  onUnrecoverable: ((error: Error) => void) | undefined;
+  private parts: ContextParts;
+  private lost = false;
+  private lostAt = 0;
+  private recovering: Promise<void> = Promise.resolve();
+  private settle: () => void = () => undefined;
+  private readonly counters: FrameCounters = { drawCalls: 0, triangles: 0, bytesUploaded: 0 };
+
+  private constructor(
+    readonly gl: WebGL2RenderingContext,
+    readonly canvas: HTMLCanvasElement,
+    private readonly options: GlRendererOptions,
+    settings: ChainSettings,
+    parts: ContextParts,
+  ) {
+    this.settings = settings;
+    this.onRecovered = options.onRecovered;
+    this.onUnrecoverable = options.onUnrecoverable;
+    this.parts = parts;
+    canvas.addEventListener('webglcontextlost', (event) => {
+      event.preventDefault(); // without this the browser never restores the context
+      this.lost = true;
+      this.lostAt = performance.now();
+      this.recovering = new Promise((resolve) => (this.settle = resolve));
+    });
+    canvas.addEventListener('webglcontextrestored', () => void this.restore());
+  }
+
+  /** Takes the canvas's WebGL2 context (it must not have another) and builds the graph on it. */
+  static async create(canvas: HTMLCanvasElement, options: GlRendererOptions): Promise<GlRenderer> {
+    if (options.ui && (options.chain === undefined || options.chain === false))
+      throw new Error('GlRenderer: a UI layer needs the pixel-art chain; pass chain: true.');
+    const gl = canvas.getContext('webgl2', { antialias: false, alpha: false, depth: false });
+    if (!gl)
+      throw new Error(
+        'canvas.getContext("webgl2") returned null: WebGL2 is unavailable or the canvas already has another ' +
+          'context. Give the WebGL2 backend its own <canvas>.',
+      );
+    const settings = {
+      ...defaultChainSettings(),
+      ...(typeof options.chain === 'object' ? options.chain : {}),
+    };
+    const parts = await GlRenderer.build(gl, canvas, options, settings);
+    return new GlRenderer(gl, canvas, options, settings, parts);
+  }
+
+  private static async build(
+    gl: WebGL2RenderingContext,
+    canvas: HTMLCanvasElement,
+    options: GlRendererOptions,
+    settings: ChainSettings,
+  ): Promise<ContextParts> {
+    const programs = glPostBackend(gl);
+    const chain = options.chain !== undefined && options.chain !== false;
+    const c = options.clearColor as GPUColorDict | undefined;
+    const world = GlWorldPass.create(gl, {
+      root: options.root,
+      camera: options.camera,
+      ...(c ? { clearColor: [c.r, c.g, c.b, c.a] as const } : {}),
+    });
+    const worldOut = options.ui ? 'composed' : 'scene';
+    const [present, post] = await Promise.all([
+      PresentPass.create(programs, chain ? 'crt' : 'scene', 'rgba8unorm'),
+      chain
+        ? Promise.all<PassDecl<GlFrame, GlTexture>>([
+            ...(options.ui ? [GlUiPass.create(gl, options.ui.root, options.ui.atlas, 'scene')] : []),
+            MotionBlurPass.create(programs, settings, worldOut),
+            UpscalePass.create(programs, settings, 'blurred'),
+            BackgroundPass.create(programs, settings, 'blurred'),
+            CrtPass.create(programs, settings),
+          ])
+        : Promise.resolve([]),
+    ]);
+    const graph = new RenderGraph(glTextureAllocator(gl), {
+      native: options.native ?? [336, 240],
+      canvas: [canvas.width, canvas.height],
+    });
+    graph.addExternal('canvas', 'rgba8unorm', { relativeTo: 'canvas' });
+    graph.addPass(world);
+    for (const pass of post) graph.addPass(pass);
+    graph.addPass(present);
+    graph.validate();
+    if (chain) graph.setEnabled('crt', false);
+    return { world, present, post, graph, frame: { gl, time: 0, delta: 0 } };
+  }
+
+  get graph(): RenderGraph<GlFrame, GlTexture> {
+    return this.parts.graph;
+  }
+  get world(): GlWorldPass {
+    return this.parts.world;
+  }
+  get isLost(): boolean {
+    return this.lost;
+  }
+  /** Resolves once a lost context has been restored and rebuilt (at once when it is fine). */
+  get recovered(): Promise<void> {
+    return this.recovering;
+  }
+
+  render(time = 0, delta = 0): FrameCounters {
+    const c = this.counters;
+    if (this.lost || this.failure || this.gl.isContextLost()) {
+      this.lostFrames++;
+      c.drawCalls = c.triangles = c.bytesUploaded = 0;
+      return c;
+    }
+    const { frame, world, post, graph } = this.parts;
+    frame.time = time;
+    frame.delta = delta;
+    this.run(undefined);
+    const ui = post.find((p): p is GlUiPass => p instanceof GlUiPass && graph.isEnabled('ui'));
+    c.drawCalls = world.counters.drawCalls + (ui?.counters.drawCalls ?? 0);
+    c.triangles = world.counters.triangles + (ui ? ui.counters.instances * 2 : 0);
+    c.bytesUploaded = world.counters.bytesUploaded + (ui?.counters.bytesUploaded ?? 0);
+    return c;
+  }
+
+  redraw(): void {
+    if (this.lost || this.failure) return;
+    const { post, graph, present } = this.parts;
+    const first = post.find((p) => p.name === 'upscale' && graph.isEnabled('upscale')) ?? present;
+    this.run(first.name);
+    this.redraws++;
+  }
+
+  resetHistory(): void {
+    if (this.lost || this.failure) return;
+    const gl = this.gl;
+    for (const texture of this.graph.historyTextures()) {
+      gl.bindFramebuffer(gl.FRAMEBUFFER, texture.framebuffer);
+      gl.viewport(0, 0, texture.width, texture.height);
+      gl.clearColor(0, 0, 0, 0);
+      gl.clear(gl.COLOR_BUFFER_BIT);
+    }
+  }
+
+  /** Loses the context through WEBGL_lose_context and restores it: what a GPU reset does to a WebGL page. */
+  async simulateContextLoss(): Promise<void> {
+    const lose = this.gl.getExtension('WEBGL_lose_context');
+    if (!lose) throw new Error('WEBGL_lose_context is not available: cannot simulate a context loss here.');
+    lose.loseContext();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    lose.restoreContext();
+    await this.recovered;
+  }
+
+  private run(from: string | undefined): void {
+    const { graph, post, frame } = this.parts;
+    const canvas = this.canvas;
+    if (canvas.width === 0 || canvas.height === 0) {
+      this.skippedFrames++;
+      return;
+    }
+    graph.setCanvasSize(canvas.width, canvas.height);
+    const native = graph.native;
+    const size = graph.canvas;
+    this.settings.rect =
+      post.length > 0 && graph.isEnabled('upscale')
+        ? frameRect(native, size, this.settings.pixelAspect, this.settings.upscale)
+        : { x: 0, y: 0, width: size[0], height: size[1], scale: size[1] / native[1] };
+    graph.setExternal('canvas', {
+      texture: null,
+      framebuffer: null,
+      width: size[0],
+      height: size[1],
+      format: 'rgba8unorm',
+    });
+    graph.execute(frame, from);
+  }
+
+  /** After `webglcontextrestored`: every GL object made again from the scene, user changes carried over. */
+  private async restore(): Promise<void> {
+    const old = this.parts;
+    try {
+      this.parts = await GlRenderer.build(this.gl, this.canvas, this.options, this.settings);
+      for (const name of old.graph.passNames()) this.parts.graph.setEnabled(name, old.graph.isEnabled(name));
+      this.parts.world.camera = old.world.camera;
+      this.parts.world.clearColor.set(old.world.clearColor);
+      this.parts.world.lightDirection.set(old.world.lightDirection);
+      this.parts.world.lightColor.set(old.world.lightColor);
+      this.parts.world.ambient.set(old.world.ambient);
+      this.lost = false;
+      const recovery = {
+        reason: 'context-lost',
+        message: 'webglcontextlost',
+        ms: performance.now() - this.lostAt,
+        attempts: 1,
+      };
+      this.recoveries.push(recovery);
+      this.onRecovered?.(recovery);
+    } catch (error) {
+      this.failure = new Error(
+        `The WebGL2 context was restored but the renderer could not be rebuilt: ${(error as Error).message}. Reload the page.`,
+      );
+      this.onUnrecoverable?.(this.failure);
+    } finally {
+      this.settle();
+    }
+  }
+
+  destroy(): void {
+    const { post, graph, world, present } = this.parts;
+    for (const pass of post) (pass as { destroy?: () => void }).destroy?.();
+    graph.destroy();
+    world.destroy();
+    present.destroy();
+  }
+}
