@@ -70,7 +70,7 @@ export {
 export { GraphError } from './graph/graph-error';
 export { WorldPass, type WorldMesh, type WorldPassOptions, type WorldView } from './passes/world-pass';
 export { PresentPass } from './passes/present-pass';
-export { Renderer, type RendererOptions, type DeviceRecovery } from './passes/renderer';
+export { Renderer, type RendererOptions } from './passes/renderer';
 export { gpuTextureAllocator } from './passes/gpu-texture-allocator';
 export type { GpuFrame } from './passes/gpu-frame';
 export { UiPass } from './passes/ui-pass';
@@ -124,3 +124,5 @@ export {
 export { XrGlLayer, type XrGlView } from './xr/xr-gl-layer';
 export { GlWorldPass, type GlView, type GlWorldPassOptions } from './passes/gl-world-pass';
 export { compileGlsl, GlslCompileError } from './gpu/compile-glsl';
+export { GlRenderer, type GlRendererOptions } from './passes/gl-renderer';
+export type { FrameRenderer, DeviceRecovery } from './passes/frame-renderer';

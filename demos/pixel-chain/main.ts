@@ -13,13 +13,12 @@ import {
   parsePixelAspect,
   quadGeometry,
   readChainUrl,
-  Renderer,
   UiAtlas,
   UiRect,
   UiSprite,
   UiText,
 } from '../../src/index';
-import { demoParams, demoGpu, runDemo } from '../shared/run-demo';
+import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 import { fitCanvas } from '../shared/fit-canvas';
 
@@ -71,8 +70,7 @@ try {
 
   let redraw = () => {}; // until the renderer exists, a resize only sizes the canvas
   fitCanvas(canvas, () => redraw());
-  const gpu = await demoGpu(handle);
-  const renderer = await Renderer.create(gpu, canvas, {
+  const renderer = await demoRenderer(handle, canvas, {
     root: world,
     camera,
     native: [nw, nh],

@@ -13,7 +13,10 @@ import {
   trackGpuResources,
   type GpuContext,
   type GpuRequest,
-  type Renderer,
+  GlRenderer,
+  Renderer,
+  type FrameRenderer,
+  type RendererOptions,
 } from '../../src/index';
 import { showError } from './show-error';
 import { SOAK_TAIL, soakStep } from './soak';
@@ -23,6 +26,25 @@ export async function demoGpu(handle: ArmatureHandle, request: GpuRequest = {}):
   const gpu = await requestGpu(request);
   trackOnHandle(handle, gpu);
   return gpu;
+}
+
+/**
+ * The page's renderer on the backend the URL asks for (`?backend=webgpu|webgl2`), WebGPU by default, WebGL2 where the
+ * browser has no `navigator.gpu`. `request` is for the WebGPU device (e.g. `xrCompatible`).
+ */
+export async function demoRenderer(
+  handle: ArmatureHandle,
+  canvas: HTMLCanvasElement,
+  options: RendererOptions,
+  request: GpuRequest = {},
+): Promise<FrameRenderer> {
+  const asked = new URLSearchParams(location.search).get('backend');
+  if (asked !== null && asked !== 'webgpu' && asked !== 'webgl2')
+    throw new Error(`URL parameter backend=${asked}: use backend=webgpu or backend=webgl2.`);
+  const backend = asked ?? (navigator.gpu ? 'webgpu' : 'webgl2');
+  handle.backend = backend;
+  if (backend === 'webgl2') return GlRenderer.create(canvas, options);
+  return Renderer.create(await demoGpu(handle, request), canvas, options);
 }
 
 /** Publishes a device's live resource counts on the handle and sends its uncaptured errors to `handle.errors`. */
@@ -79,7 +101,7 @@ export function formatBudget(s: BudgetSnapshot): string {
  */
 export function runDemo(
   handle: ArmatureHandle,
-  renderer: Renderer,
+  renderer: FrameRenderer,
   steps: ((sample: ClockSample) => void)[],
   hud: HTMLElement | null,
 ): DemoRun {
@@ -87,7 +109,7 @@ export function runDemo(
   const clock = fixed ? new FixedClock({ fps: fixed.fps, until: fixed.t }) : new FrameClock();
   const budget = new FrameBudget();
   const readout = new ReadoutThrottle();
-  handle.backend = 'webgpu';
+  handle.backend = renderer.backend;
   let finishing = false;
   const loop = new FrameLoop({
     clock,
@@ -102,7 +124,7 @@ export function runDemo(
       const done = clock instanceof FixedClock ? clock.done : true;
       if (done && !finishing && !handle.ready) {
         finishing = true;
-        void renderer.gpu.device.queue.onSubmittedWorkDone().then(() => {
+        void renderer.finished().then(() => {
           handle.ready = true;
           if (clock instanceof FixedClock) loop.stop(); // the image holds: no need to keep drawing it
         });
@@ -122,14 +144,14 @@ export function runDemo(
   // A device loss: the renderer rebuilds on a new device (tracked like the first); under the fixed clock the held
   // frame is replayed from t = 0, so the page ends on the very image it showed before.
   let recovered: (() => void) | null = null;
-  renderer.onNewDevice = (gpu) => trackOnHandle(handle, gpu);
+  if (renderer instanceof Renderer) renderer.onNewDevice = (gpu) => trackOnHandle(handle, gpu);
   renderer.onRecovered = (recovery) => {
     handle.recoveries.push(recovery);
     if (clock instanceof FixedClock) replay();
     const presented = handle.frame;
     const waitForFrame = () => {
       if (handle.frame > presented && (handle.ready || !(clock instanceof FixedClock))) {
-        void renderer.gpu.device.queue.onSubmittedWorkDone().then(() => recovered?.());
+        void renderer.finished().then(() => recovered?.());
       } else requestAnimationFrame(waitForFrame);
     };
     waitForFrame();
@@ -141,7 +163,7 @@ export function runDemo(
   handle.simulateDeviceLoss = () =>
     new Promise<void>((resolve) => {
       recovered = resolve;
-      renderer.gpu.device.destroy();
+      renderer.simulateLoss();
     });
   loop.addStep(() => {
     if (!readout.due(performance.now())) return;

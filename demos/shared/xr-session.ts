@@ -11,7 +11,8 @@ import {
   type Camera,
   type FrameCounters,
   type Node,
-  type Renderer,
+  Renderer,
+  type FrameRenderer,
   type XrHandle,
   type XrSupport,
 } from '../../src/index';
@@ -21,7 +22,7 @@ import type { DemoRun } from './run-demo';
 export interface XrContext {
   xr: XrHandle;
   demo: DemoRun;
-  renderer: Renderer;
+  renderer: FrameRenderer;
   root: Node;
   camera: Camera;
   support: XrSupport;
@@ -62,7 +63,8 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
     };
     let draw: (pose: XRViewerPose, time: number) => FrameCounters;
     let release: () => void;
-    if (wantGpu && sessionUsesWebGpu(session)) {
+    // The WebGPU path needs the page's device (a WebGPU renderer made XR-compatible); WebGL2 pages take the layer.
+    if (wantGpu && renderer instanceof Renderer && sessionUsesWebGpu(session)) {
       const device = renderer.gpu.device;
       const layer = XrGpuLayer.create(session, device);
       const [r, g, b, a] = clearColor;

@@ -1,16 +1,8 @@
 // solar-system: the scene graph's classic. The sun turns; the earth's orbit is a group around it, the moon's orbit a
 // group around the earth. Each group only spins; the nesting does the rest. Speeds are in rad/s, driven by time.
 import { quat } from 'gl-matrix';
-import {
-  Camera,
-  installArmatureHandle,
-  Material,
-  Mesh,
-  Node,
-  Renderer,
-  sphereGeometry,
-} from '../../src/index';
-import { demoGpu, runDemo } from '../shared/run-demo';
+import { Camera, installArmatureHandle, Material, Mesh, Node, sphereGeometry } from '../../src/index';
+import { demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
 const handle = installArmatureHandle();
@@ -37,8 +29,7 @@ try {
   camera.setRotation(look[0], look[1], look[2], look[3]);
   solar.add(camera);
 
-  const gpu = await demoGpu(handle);
-  const renderer = await Renderer.create(gpu, canvas, {
+  const renderer = await demoRenderer(handle, canvas, {
     root: solar,
     camera,
     clearColor: { r: 0.01, g: 0.01, b: 0.03, a: 1 },

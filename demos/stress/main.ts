@@ -1,9 +1,9 @@
 // stress: N boxes (?n=, default 10 000), a share of them (?moving=, default 0.01) turning, drawn at 336×240 with the
 // frame budget on screen. The demo that shows what the engine costs per frame.
 import { quat } from 'gl-matrix';
-import { boxGeometry, Camera, installArmatureHandle, Material, Mesh, Node, Renderer } from '../../src/index';
+import { boxGeometry, Camera, installArmatureHandle, Material, Mesh, Node } from '../../src/index';
 import { seededRandom } from '../../src/math/seeded-random';
-import { demoParams, demoGpu, runDemo } from '../shared/run-demo';
+import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
 const handle = installArmatureHandle();
@@ -47,8 +47,7 @@ try {
   camera.setRotation(tilt[0], tilt[1], tilt[2], tilt[3]);
   root.add(camera);
 
-  const gpu = await demoGpu(handle);
-  const renderer = await Renderer.create(gpu, canvas, {
+  const renderer = await demoRenderer(handle, canvas, {
     root,
     camera,
     clearColor: { r: 0.05, g: 0.05, b: 0.08, a: 1 },

@@ -4,9 +4,9 @@
 // Dragging the table carries everything on it. The budget readout is an object in the scene, on the table.
 // Fixed times for screenshots: ?t=2&fps=30&attach=0.5&detach=1.5
 import { quat } from 'gl-matrix';
-import { installArmatureHandle, Renderer } from '../../src/index';
+import { installArmatureHandle } from '../../src/index';
 import { budgetBarStep, workshopScene } from '../shared/workshop-scene';
-import { demoParams, demoGpu, runDemo } from '../shared/run-demo';
+import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
 const handle = installArmatureHandle();
@@ -52,8 +52,7 @@ try {
 
   canvas.width = 672;
   canvas.height = 480;
-  const gpu = await demoGpu(handle);
-  const renderer = await Renderer.create(gpu, canvas, {
+  const renderer = await demoRenderer(handle, canvas, {
     root: scene,
     camera,
     clearColor: { r: 0.08, g: 0.08, b: 0.1, a: 1 },

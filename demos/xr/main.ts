@@ -3,8 +3,8 @@
 // has it and through WebGL2's XRWebGLLayer otherwise. ?xr=emulate emulates a Meta Quest 3 with IWER (any desktop
 // Chrome, and CI). Ending the session (or the system ending it) returns to the canvas.
 import { quat } from 'gl-matrix';
-import { detectXrSupport, installArmatureHandle, Renderer, type XrHandle } from '../../src/index';
-import { demoGpu, demoParams, runDemo } from '../shared/run-demo';
+import { detectXrSupport, installArmatureHandle, type XrHandle } from '../../src/index';
+import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 import { budgetBarStep, workshopScene } from '../shared/workshop-scene';
 import { enterXr } from '../shared/xr-session';
@@ -39,13 +39,17 @@ try {
   const bench = workshopScene();
   canvas.width = 672;
   canvas.height = 480;
-  const gpu = await demoGpu(handle, { xrCompatible: support.mode === 'webgpu-binding' });
-  const renderer = await Renderer.create(gpu, canvas, {
-    root: bench.scene,
-    camera: bench.camera,
-    clearColor: { r: CLEAR[0], g: CLEAR[1], b: CLEAR[2], a: CLEAR[3] },
-    chain: { blurStrength: 0, barFill: 'off' },
-  });
+  const renderer = await demoRenderer(
+    handle,
+    canvas,
+    {
+      root: bench.scene,
+      camera: bench.camera,
+      clearColor: { r: CLEAR[0], g: CLEAR[1], b: CLEAR[2], a: CLEAR[3] },
+      chain: { blurStrength: 0, barFill: 'off' },
+    },
+    { xrCompatible: support.mode === 'webgpu-binding' },
+  );
   const spin = quat.create();
   const demo = runDemo(
     handle,

@@ -1,7 +1,7 @@
 import type { CompiledPassInfo } from '../graph/render-graph';
 import type { BudgetSnapshot } from '../time/frame-budget';
 import type { GpuResourceCounts } from '../gpu/track-gpu-resources';
-import type { DeviceRecovery } from '../passes/renderer';
+import type { DeviceRecovery } from '../passes/frame-renderer';
 import type { XrMode } from '../xr/xr-support';
 
 /** The page-level handle every demo publishes as `window.__armature`, read by tests and the debug panel. */

@@ -1,7 +1,7 @@
 import { Pane } from 'tweakpane';
 import { BAR_FILLS } from '../passes/chain-settings';
 import { UPSCALE_MODES } from '../passes/frame-rect';
-import type { Renderer } from '../passes/renderer';
+import type { FrameRenderer } from '../passes/frame-renderer';
 import type { BudgetSnapshot } from '../time/frame-budget';
 import { HEADSET_90HZ_MS } from '../time/frame-ceilings';
 import {
@@ -15,7 +15,7 @@ import {
 
 /** What the panel shows and drives; it only reads state and calls public API. */
 export interface DebugPanelOptions {
-  renderer: Renderer;
+  renderer: FrameRenderer;
   /** The chain state read from the URL; the panel changes it and writes it back to the URL. */
   state: ChainUrlState;
   /** The budget's latest snapshot (the demo's `window.__armature.stats`). */
@@ -124,11 +124,9 @@ export class DebugPanel {
     params.addBinding(crt, 'curvature', { label: 'CRT curvature', min: 0, max: 0.1 });
 
     const info = this.pane.addFolder({ title: 'device' });
-    const adapter = renderer.gpu.info;
     const device = {
-      backend: 'WebGPU',
-      adapter:
-        [adapter.vendor, adapter.architecture, adapter.description].filter(Boolean).join(' ') || 'unknown',
+      backend: renderer.backend === 'webgpu' ? 'WebGPU' : 'WebGL2',
+      adapter: renderer.adapter,
       xr: options.xr?.() ?? 'none',
     };
     info.addBinding(device, 'backend', { readonly: true });
@@ -216,7 +214,7 @@ export class DebugPanel {
     const ceiling = Math.abs(s.ceilingMs - HEADSET_90HZ_MS) < 1e-9 ? '90 Hz headset' : '60 Hz desktop';
     r.budget = `${(s.overCeilingShare * 100).toFixed(1)}% over ${ms(s.ceilingMs)} ms (${ceiling})`;
     r.counts = `${s.drawCalls} / ${s.triangles} / ${s.bytesUploaded}`;
-    const passes = this.options.renderer.timer.latest?.passes;
+    const passes = this.options.renderer.gpuTimes?.passes;
     r.gpu =
       s.gpuMs === null
         ? 'unavailable (no timestamp-query)'

@@ -22,6 +22,7 @@ export class GlPostProgram implements PostProgram<GlFrame, GlTexture> {
   private readonly params: ParamsBlock;
   private readonly uniform: WebGLBuffer;
   private readonly targetSize: WebGLUniformLocation | null;
+  private readonly flipY: WebGLUniformLocation | null;
 
   private constructor(
     private readonly gl: WebGL2RenderingContext,
@@ -35,6 +36,7 @@ export class GlPostProgram implements PostProgram<GlFrame, GlTexture> {
     gl.bindBuffer(gl.UNIFORM_BUFFER, this.uniform);
     gl.bufferData(gl.UNIFORM_BUFFER, uniformBlockSize(layout), gl.DYNAMIC_DRAW);
     this.targetSize = gl.getUniformLocation(program, 'armatureTargetSize');
+    this.flipY = gl.getUniformLocation(program, 'armatureFlipY');
     gl.useProgram(program);
     for (let i = 0; i < MAX_TEXTURES; i++) {
       const at = gl.getUniformLocation(program, `binding${FIRST_TEXTURE_BINDING + i}`);
@@ -84,6 +86,7 @@ export class GlPostProgram implements PostProgram<GlFrame, GlTexture> {
     }
     gl.bindBufferBase(gl.UNIFORM_BUFFER, PARAMS_BINDING, this.uniform);
     gl.uniform2f(this.targetSize, target.width, target.height);
+    gl.uniform1i(this.flipY, target.framebuffer === null ? 1 : 0); // the canvas holds its bottom row first
     textures.forEach((texture, i) => {
       gl.activeTexture(gl.TEXTURE0 + i);
       gl.bindTexture(gl.TEXTURE_2D, texture.texture);

@@ -11,8 +11,9 @@ import { GlWorldPass } from './gl-world-pass';
 import { frameRect } from './frame-rect';
 import { MotionBlurPass } from './motion-blur-pass';
 import { PresentPass } from './present-pass';
-import type { DeviceRecovery, RendererOptions } from './renderer';
+import type { RendererOptions } from './renderer';
 import { UpscalePass } from './upscale-pass';
+import type { DeviceRecovery, FrameRenderer } from './frame-renderer';
 
 /** What a WebGL2 renderer draws: the same options as the WebGPU `Renderer`, less its device hooks. */
 export type GlRendererOptions = Omit<RendererOptions, 'requestDevice' | 'onNewDevice'>;
@@ -31,7 +32,7 @@ interface ContextParts {
  * settings as `Renderer`, on GLSL twins of their shaders, into the canvas's default framebuffer. On a lost context
  * (`webglcontextlost`) frames are skipped; when the browser restores it every GL object is made again from the scene.
  */
-export class GlRenderer {
+export class GlRenderer implements FrameRenderer {
   readonly backend = 'webgl2';
   readonly settings: ChainSettings;
   redraws = 0;
@@ -136,6 +137,17 @@ export class GlRenderer {
   }
   get isLost(): boolean {
     return this.lost;
+  }
+  get adapter(): string {
+    return String(this.gl.getParameter(this.gl.RENDERER));
+  }
+  readonly gpuTimes = null;
+  finished(): Promise<void> {
+    this.gl.finish();
+    return Promise.resolve();
+  }
+  simulateLoss(): void {
+    void this.simulateContextLoss();
   }
   /** Resolves once a lost context has been restored and rebuilt (at once when it is fine). */
   get recovered(): Promise<void> {

@@ -17,8 +17,8 @@ assertStd140Compatible(OBJECT, WORLD_LAYOUTS);
 assertStd140Compatible(FRAME, WORLD_LAYOUTS);
 
 const FRAME_BINDING = 0;
-/** Column-major: z_clip' = 2 z_clip − w_clip, from WebGPU's 0…1 depth range to GL's −1…1. */
-const ZO_TO_NO = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, -1, 1]);
+/** Column-major: y' = −y, z' = 2z − w (WebGPU's 0…1 depth range to GL's −1…1). */
+const ZO_TO_NO_FLIP_Y = new Float32Array([1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 2, 0, 0, 0, -1, 1]);
 const OBJECT_BINDING = 1;
 
 /** One view `GlWorldPass.renderViews` draws: a framebuffer region with the eye's view and projection. */
@@ -29,6 +29,11 @@ export interface GlView {
   projection: Float32Array;
   /** World → eye. */
   view: Float32Array;
+  /**
+   * Draws the image upside down in GL's terms, i.e. top row first as WebGPU stores it (the graph's textures); the
+   * winding flips with it. Off for framebuffers that are shown as they are (the canvas, an XR layer).
+   */
+  flipY?: boolean;
 }
 
 /** Settings of the WebGL2 world pass (the light as in `WorldPassOptions`). */
@@ -117,6 +122,7 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
     viewport: { x: 0, y: 0, width: 0, height: 0 },
     projection: new Float32Array(16),
     view: new Float32Array(16),
+    flipY: true,
   };
 
   private constructor(
@@ -170,8 +176,8 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
     view.framebuffer = this.target.framebuffer;
     view.viewport.width = scene.width;
     view.viewport.height = scene.height;
-    // The camera's projection maps depth to 0…1 (WebGPU); GL clips −1…1: z' = 2z − w.
-    mat4.multiply(view.projection, ZO_TO_NO, this.camera.projectionMatrix);
+    // The camera's projection maps depth to 0…1 (WebGPU); GL clips −1…1: z' = 2z − w; and y flips (see GlView).
+    mat4.multiply(view.projection, ZO_TO_NO_FLIP_Y, this.camera.projectionMatrix);
     view.view.set(this.camera.viewMatrix);
     this.renderViews(frame.time, [view]);
   }
@@ -186,12 +192,12 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
     gl.depthFunc(gl.LESS);
     gl.enable(gl.CULL_FACE);
     gl.cullFace(gl.BACK);
-    gl.frontFace(gl.CCW);
     gl.enable(gl.SCISSOR_TEST);
     let drawCalls = 0;
     let triangles = 0;
     for (const view of views) {
       const v = view.viewport;
+      gl.frontFace(view.flipY ? gl.CW : gl.CCW);
       gl.bindFramebuffer(gl.FRAMEBUFFER, view.framebuffer);
       gl.viewport(v.x, v.y, v.width, v.height);
       gl.scissor(v.x, v.y, v.width, v.height); // a clear is not bound by the viewport: only this eye's region

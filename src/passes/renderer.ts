@@ -21,6 +21,8 @@ import type { PassDecl } from '../graph/render-graph';
 import type { UiAtlas } from '../scene/ui-atlas';
 import { UiPass } from './ui-pass';
 import { viewOf } from './view-of';
+import type { DeviceRecovery, FrameRenderer } from './frame-renderer';
+import type { GpuTimes } from '../gpu/gpu-timer';
 
 /** What a renderer draws and at which native resolution. */
 export interface RendererOptions {
@@ -46,16 +48,6 @@ export interface RendererOptions {
   onUnrecoverable?: (error: Error) => void;
 }
 
-/** One device loss the renderer came back from: why the device went, and how long the rebuild took. */
-export interface DeviceRecovery {
-  reason: string;
-  message: string;
-  /** From the loss being reported to the new device's pipelines, arena and graph being ready. */
-  ms: number;
-  /** Devices tried before one held (1 unless a new device was itself lost while building). */
-  attempts: number;
-}
-
 /** Everything the renderer builds on one device; rebuilt whole from the scene after a device loss. */
 interface DeviceParts {
   gpu: GpuContext;
@@ -77,7 +69,8 @@ const MAX_ATTEMPTS = 3;
  * buffer. When the device is lost it asks for a new one and rebuilds every GPU object from the scene (which a loss
  * does not touch); frames asked for meanwhile are skipped, not thrown.
  */
-export class Renderer {
+export class Renderer implements FrameRenderer {
+  readonly backend = 'webgpu';
   private readonly counters: FrameCounters = {
     drawCalls: 0,
     triangles: 0,
@@ -202,6 +195,20 @@ export class Renderer {
   }
   get timer(): GpuTimer {
     return this.parts.timer;
+  }
+  get adapter(): string {
+    const info = this.gpu.info;
+    return [info.vendor, info.architecture, info.description].filter(Boolean).join(' ') || 'unknown';
+  }
+  get gpuTimes(): GpuTimes | null {
+    return this.timer.latest;
+  }
+  finished(): Promise<void> {
+    return this.gpu.device.queue.onSubmittedWorkDone();
+  }
+  /** Destroys the device as a real loss would; the renderer recovers by itself (see `recovered`). */
+  simulateLoss(): void {
+    this.gpu.device.destroy();
   }
   /** True between a device loss and the end of its recovery (frames are skipped meanwhile). */
   get isLost(): boolean {

@@ -1,5 +1,6 @@
 // Owner: src/passes/gl-post-program.ts. The GLSL ES 3.00 twin of fullscreen.wgsl, prepended to every post twin: the
-// covering triangle, and the helpers that give a WGSL pass's top-left conventions on GL's bottom-left ones.
+// covering triangle, and the helpers that read like WGSL's. The WebGL2 backend keeps its textures top row first, as
+// WebGPU does (the world and UI are drawn y-flipped into them), so only the canvas, bottom row first, is flipped.
 precision highp float;
 precision highp int;
 
@@ -11,21 +12,20 @@ void main() {
 }
 #else
 uniform vec2 armatureTargetSize;
+uniform bool armatureFlipY; // the target is the canvas (the default framebuffer)
 out vec4 fragColor;
 
-// WGSL's @builtin(position): the pixel centre with the origin at the top left (gl_FragCoord's is at the bottom left).
+// WGSL's @builtin(position): the pixel centre, origin at the top left of the image.
 vec4 fragPosition() {
-  return vec4(gl_FragCoord.x, armatureTargetSize.y - gl_FragCoord.y, gl_FragCoord.zw);
+  return armatureFlipY ? vec4(gl_FragCoord.x, armatureTargetSize.y - gl_FragCoord.y, gl_FragCoord.zw) : gl_FragCoord;
 }
 
-// WGSL's textureLoad at a top-left texel: GL textures here hold their bottom row first, as GL draws them.
+// WGSL's textureLoad and textureSampleLevel.
 vec4 loadTexel(sampler2D t, ivec2 p) {
-  ivec2 size = textureSize(t, 0);
-  return texelFetch(t, ivec2(p.x, size.y - 1 - p.y), 0);
+  return texelFetch(t, p, 0);
 }
 
-// WGSL's textureSampleLevel at a top-left uv.
 vec4 sampleUv(sampler2D t, vec2 uv) {
-  return textureLod(t, vec2(uv.x, 1.0 - uv.y), 0.0);
+  return textureLod(t, uv, 0.0);
 }
 #endif

@@ -23,7 +23,8 @@ void main() {
   vec2 corner = corners[gl_VertexID];
   vec2 local = corner * size;
   vec2 p = origin + axisX * local.x + axisY * local.y;
-  gl_Position = vec4(p.x / screenSize.x * 2.0 - 1.0, 1.0 - p.y / screenSize.y * 2.0, 0.0, 1.0);
+  // y down to window y up: row 0 of the target is the top of the image, as on WebGPU (see fullscreen.glsl).
+  gl_Position = vec4(p.x / screenSize.x * 2.0 - 1.0, p.y / screenSize.y * 2.0 - 1.0, 0.0, 1.0);
   atlasPixel = frame.xy + corner * frame.zw;
   vColor = color;
   vTextured = textured;
