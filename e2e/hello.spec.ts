@@ -9,6 +9,12 @@ test('hello: draws through WebGPU and matches its baseline', async ({ page }) =>
   await expect(page.getByTestId('canvas')).toHaveScreenshot('hello.png');
 });
 
+test('hello on WebGL2 (?backend=webgl2): the same image as the WebGPU baseline', async ({ page }) => {
+  await openDemo(page, 'hello/?backend=webgl2');
+  expect(await page.evaluate(() => window.__armature!.backend)).toBe('webgl2');
+  await expect(page.getByTestId('canvas')).toHaveScreenshot('hello.png');
+});
+
 test('hello: the frame loop runs and publishes the budget', async ({ page }) => {
   await openDemo(page, 'hello/?frames=30');
   await page.waitForFunction(() => (window.__armature?.stats?.samples ?? 0) >= 29);

@@ -126,3 +126,4 @@ export { GlWorldPass, type GlView, type GlWorldPassOptions } from './passes/gl-w
 export { compileGlsl, GlslCompileError } from './gpu/compile-glsl';
 export { GlRenderer, type GlRendererOptions } from './passes/gl-renderer';
 export type { FrameRenderer, DeviceRecovery } from './passes/frame-renderer';
+export { GlTestPattern } from './gpu/gl-test-pattern';

@@ -1,10 +1,12 @@
 // hello: the smallest Armature page. Acquires the GPU through the engine and draws the test pattern every frame from
-// the frame loop, with the budget on window.__armature.stats. `?frames=N` stops after N frames.
+// the frame loop, with the budget on window.__armature.stats. `?frames=N` stops after N frames; `?backend=webgl2`
+// draws the same through WebGL2 (the default where the browser has no WebGPU).
 import {
   configureCanvas,
   FrameBudget,
   FrameClock,
   FrameLoop,
+  GlTestPattern,
   GpuTimer,
   installArmatureHandle,
   ReadoutThrottle,
@@ -20,18 +22,30 @@ const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
 const maxFrames = Number(new URLSearchParams(location.search).get('frames') ?? Infinity);
 
 try {
-  const gpu = await requestGpu();
-  const { context, format } = configureCanvas(gpu, canvas);
-  const pattern = await TestPattern.create(gpu.device, format);
-  const timer = new GpuTimer(gpu.device);
+  const asked = new URLSearchParams(location.search).get('backend');
+  if (asked !== null && asked !== 'webgpu' && asked !== 'webgl2')
+    throw new Error(`URL parameter backend=${asked}: use backend=webgpu or backend=webgl2.`);
+  const backend = asked ?? (navigator.gpu ? 'webgpu' : 'webgl2');
   const budget = new FrameBudget();
   const readout = new ReadoutThrottle();
-  handle.backend = 'webgpu';
-
-  const loop = new FrameLoop({
-    clock: new FrameClock(),
-    budget,
-    render: () => {
+  handle.backend = backend;
+  let draw: () => { drawCalls: number; triangles: number; gpuMs?: number | undefined };
+  let finished: () => Promise<void>;
+  if (backend === 'webgl2') {
+    const gl = canvas.getContext('webgl2', { antialias: false, alpha: false });
+    if (!gl) throw new Error('canvas.getContext("webgl2") returned null: this browser has no WebGL2.');
+    const pattern = GlTestPattern.create(gl);
+    draw = () => {
+      pattern.draw(CLEAR_COLOR);
+      return { drawCalls: 1, triangles: 1 };
+    };
+    finished = () => Promise.resolve(gl.finish());
+  } else {
+    const gpu = await requestGpu();
+    const { context, format } = configureCanvas(gpu, canvas);
+    const pattern = await TestPattern.create(gpu.device, format);
+    const timer = new GpuTimer(gpu.device);
+    draw = () => {
       timer.beginFrame();
       const encoder = gpu.device.createCommandEncoder({ label: 'hello frame' });
       pattern.encode(
@@ -43,10 +57,20 @@ try {
       timer.resolve(encoder);
       gpu.device.queue.submit([encoder.finish()]);
       void timer.read();
-      handle.frame++;
-      if (handle.frame === 1) void gpu.device.queue.onSubmittedWorkDone().then(() => (handle.ready = true));
-      if (handle.frame >= maxFrames) loop.stop();
       return { drawCalls: 1, triangles: 1, gpuMs: timer.latest?.frameMs };
+    };
+    finished = () => gpu.device.queue.onSubmittedWorkDone();
+  }
+
+  const loop = new FrameLoop({
+    clock: new FrameClock(),
+    budget,
+    render: () => {
+      const counters = draw();
+      handle.frame++;
+      if (handle.frame === 1) void finished().then(() => (handle.ready = true));
+      if (handle.frame >= maxFrames) loop.stop();
+      return counters;
     },
   });
   // The budget records a frame after render; publish what it knows a few times a second, and on the last frame.

@@ -1,0 +1,21 @@
+// Owner: src/gpu/gl-test-pattern.ts. The GLSL ES 3.00 twin of test-pattern.wgsl: the same RGB triangle.
+precision highp float;
+
+#ifdef VERTEX
+out vec3 color;
+
+const vec2 corners[3] = vec2[3](vec2(0.0, 0.7), vec2(-0.7, -0.6), vec2(0.7, -0.6));
+const vec3 colors[3] = vec3[3](vec3(1.0, 0.0, 0.0), vec3(0.0, 1.0, 0.0), vec3(0.0, 0.0, 1.0));
+
+void main() {
+  gl_Position = vec4(corners[gl_VertexID], 0.0, 1.0);
+  color = colors[gl_VertexID];
+}
+#else
+in vec3 color;
+out vec4 fragColor;
+
+void main() {
+  fragColor = vec4(color, 1.0);
+}
+#endif
