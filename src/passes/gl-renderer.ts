@@ -8,7 +8,7 @@ import { glPostBackend } from './gl-post-program';
 import { glTextureAllocator } from './gl-texture-allocator';
 import { GlUiPass } from './gl-ui-pass';
 import { GlWorldPass } from './gl-world-pass';
-import { frameRect } from './frame-rect';
+import { chainFrame } from './chain-frame';
 import { MotionBlurPass } from './motion-blur-pass';
 import { PresentPass } from './present-pass';
 import type { RendererOptions } from './renderer';
@@ -166,17 +166,12 @@ export class GlRenderer implements FrameRenderer {
     frame.delta = delta;
     this.run(undefined);
     const ui = post.find((p): p is GlUiPass => p instanceof GlUiPass && graph.isEnabled('ui'));
-    c.drawCalls = world.counters.drawCalls + (ui?.counters.drawCalls ?? 0);
-    c.triangles = world.counters.triangles + (ui ? ui.counters.instances * 2 : 0);
-    c.bytesUploaded = world.counters.bytesUploaded + (ui?.counters.bytesUploaded ?? 0);
-    return c;
+    return chainFrame.count(c, world, ui);
   }
 
   redraw(): void {
     if (this.lost || this.failure) return;
-    const { post, graph, present } = this.parts;
-    const first = post.find((p) => p.name === 'upscale' && graph.isEnabled('upscale')) ?? present;
-    this.run(first.name);
+    this.run(chainFrame.redrawFrom(this.graph, this.parts.post));
     this.redraws++;
   }
 
@@ -208,18 +203,12 @@ export class GlRenderer implements FrameRenderer {
       this.skippedFrames++;
       return;
     }
-    graph.setCanvasSize(canvas.width, canvas.height);
-    const native = graph.native;
-    const size = graph.canvas;
-    this.settings.rect =
-      post.length > 0 && graph.isEnabled('upscale')
-        ? frameRect(native, size, this.settings.pixelAspect, this.settings.upscale)
-        : { x: 0, y: 0, width: size[0], height: size[1], scale: size[1] / native[1] };
+    chainFrame.fit(graph, post.length > 0, this.settings, canvas.width, canvas.height);
     graph.setExternal('canvas', {
       texture: null,
       framebuffer: null,
-      width: size[0],
-      height: size[1],
+      width: canvas.width,
+      height: canvas.height,
       format: 'rgba8unorm',
     });
     graph.execute(frame, from);
@@ -230,12 +219,9 @@ export class GlRenderer implements FrameRenderer {
     const old = this.parts;
     try {
       this.parts = await GlRenderer.build(this.gl, this.canvas, this.options, this.settings);
-      for (const name of old.graph.passNames()) this.parts.graph.setEnabled(name, old.graph.isEnabled(name));
+      chainFrame.carryOver(old, this.parts);
       this.parts.world.camera = old.world.camera;
       this.parts.world.clearColor.set(old.world.clearColor);
-      this.parts.world.lightDirection.set(old.world.lightDirection);
-      this.parts.world.lightColor.set(old.world.lightColor);
-      this.parts.world.ambient.set(old.world.ambient);
       this.lost = false;
       const recovery = {
         reason: 'context-lost',

@@ -11,7 +11,7 @@ import { gpuTextureAllocator } from './gpu-texture-allocator';
 import { PresentPass } from './present-pass';
 import { WorldPass } from './world-pass';
 import { defaultChainSettings, type ChainSettings } from './chain-settings';
-import { frameRect } from './frame-rect';
+import { chainFrame } from './chain-frame';
 import { MotionBlurPass } from './motion-blur-pass';
 import { UpscalePass } from './upscale-pass';
 import { BackgroundPass } from './background-pass';
@@ -232,9 +232,7 @@ export class Renderer implements FrameRenderer {
     frame.delta = delta;
     this.run(undefined);
     const ui = post.find((p): p is UiPass => p instanceof UiPass && graph.isEnabled('ui'));
-    c.drawCalls = world.counters.drawCalls + (ui?.counters.drawCalls ?? 0);
-    c.triangles = world.counters.triangles + (ui ? ui.counters.instances * 2 : 0);
-    c.bytesUploaded = world.counters.bytesUploaded + (ui?.counters.bytesUploaded ?? 0);
+    chainFrame.count(c, world, ui);
     c.gpuMs = this.timer.latest?.frameMs;
     return c;
   }
@@ -245,9 +243,7 @@ export class Renderer implements FrameRenderer {
    */
   redraw(): void {
     if (this.lost || this.failure) return;
-    const { post, graph, present } = this.parts;
-    const first = post.find((p) => p.name === 'upscale' && graph.isEnabled('upscale')) ?? present;
-    this.run(first.name);
+    this.run(chainFrame.redrawFrom(this.graph, this.parts.post));
     this.redraws++;
   }
 
@@ -275,13 +271,7 @@ export class Renderer implements FrameRenderer {
       this.skippedFrames++;
       return;
     }
-    graph.setCanvasSize(this.canvas.width, this.canvas.height);
-    const native = graph.native;
-    const canvas = graph.canvas;
-    const upscaling = post.length > 0 && graph.isEnabled('upscale');
-    this.settings.rect = upscaling
-      ? frameRect(native, canvas, this.settings.pixelAspect, this.settings.upscale)
-      : { x: 0, y: 0, width: canvas[0], height: canvas[1], scale: canvas[1] / native[1] };
+    chainFrame.fit(graph, post.length > 0, this.settings, this.canvas.width, this.canvas.height);
     timer.beginFrame();
     const encoder = gpu.device.createCommandEncoder({ label: 'armature frame' });
     frame.encoder = encoder;
@@ -342,15 +332,10 @@ export class Renderer implements FrameRenderer {
 
   /** What users may have changed on the old parts (pass toggles, camera, light, bundles) moves to the new ones. */
   private static carryOver(from: DeviceParts, to: DeviceParts): void {
-    for (const name of from.graph.passNames()) to.graph.setEnabled(name, from.graph.isEnabled(name));
-    const a = from.world;
-    const b = to.world;
-    b.camera = a.camera;
-    b.clearColor = a.clearColor;
-    b.useBundles = a.useBundles;
-    b.lightDirection.set(a.lightDirection);
-    b.lightColor.set(a.lightColor);
-    b.ambient.set(a.ambient);
+    chainFrame.carryOver(from, to);
+    to.world.camera = from.world.camera;
+    to.world.clearColor = from.world.clearColor;
+    to.world.useBundles = from.world.useBundles;
   }
 
   destroy(): void {

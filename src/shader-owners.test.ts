@@ -1,0 +1,35 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(__dirname, '..');
+const shaders = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? shaders(join(dir, entry.name))
+      : /\.(wgsl|glsl)$/.test(entry.name)
+        ? [join(dir, entry.name)]
+        : [],
+  );
+
+describe('shaders in wgsl/', () => {
+  const files = shaders(join(ROOT, 'wgsl'));
+
+  it('each names its one owner in src/ on its first line, and that owner imports it', () => {
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const name = relative(join(ROOT, 'wgsl'), file);
+      const owner = /^\/\/ Owner: (src\/\S+\.ts)\./.exec(readFileSync(file, 'utf8'))?.[1];
+      expect(owner, `${name}: first line must be "// Owner: src/….ts. …"`).toBeDefined();
+      expect(existsSync(join(ROOT, owner!)), `${name}: owner ${owner} does not exist`).toBe(true);
+      expect(readFileSync(join(ROOT, owner!), 'utf8'), `${owner} does not import ${name}`).toContain(
+        name.split('/').pop()!,
+      );
+    }
+  });
+
+  it('has a GLSL ES twin beside every WGSL shader (the WebGL2 backend), with the same name', () => {
+    const wgsl = files.filter((f) => f.endsWith('.wgsl'));
+    for (const file of wgsl) expect(existsSync(file.replace(/\.wgsl$/, '.glsl')), file).toBe(true);
+  });
+});
