@@ -13,6 +13,7 @@ import {
   requestGpu,
   TestPattern,
 } from '../../src/index';
+import { demoBackend } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
 const CLEAR_COLOR = { r: 0.1, g: 0.12, b: 0.2, a: 1 };
@@ -22,10 +23,7 @@ const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
 const maxFrames = Number(new URLSearchParams(location.search).get('frames') ?? Infinity);
 
 try {
-  const asked = new URLSearchParams(location.search).get('backend');
-  if (asked !== null && asked !== 'webgpu' && asked !== 'webgl2')
-    throw new Error(`URL parameter backend=${asked}: use backend=webgpu or backend=webgl2.`);
-  const backend = asked ?? (navigator.gpu ? 'webgpu' : 'webgl2');
+  const backend = demoBackend();
   const budget = new FrameBudget();
   const readout = new ReadoutThrottle();
   handle.backend = backend;

@@ -28,6 +28,14 @@ export async function demoGpu(handle: ArmatureHandle, request: GpuRequest = {}):
   return gpu;
 }
 
+/** `?backend=webgpu|webgl2`, checked; without it WebGPU where the browser has it, WebGL2 otherwise. */
+export function demoBackend(): 'webgpu' | 'webgl2' {
+  const asked = new URLSearchParams(location.search).get('backend');
+  if (asked !== null && asked !== 'webgpu' && asked !== 'webgl2')
+    throw new Error(`URL parameter backend=${asked}: use backend=webgpu or backend=webgl2.`);
+  return asked ?? (navigator.gpu ? 'webgpu' : 'webgl2');
+}
+
 /**
  * The page's renderer on the backend the URL asks for (`?backend=webgpu|webgl2`), WebGPU by default, WebGL2 where the
  * browser has no `navigator.gpu`. `request` is for the WebGPU device (e.g. `xrCompatible`).
@@ -38,10 +46,7 @@ export async function demoRenderer(
   options: RendererOptions,
   request: GpuRequest = {},
 ): Promise<FrameRenderer> {
-  const asked = new URLSearchParams(location.search).get('backend');
-  if (asked !== null && asked !== 'webgpu' && asked !== 'webgl2')
-    throw new Error(`URL parameter backend=${asked}: use backend=webgpu or backend=webgl2.`);
-  const backend = asked ?? (navigator.gpu ? 'webgpu' : 'webgl2');
+  const backend = demoBackend();
   handle.backend = backend;
   if (backend === 'webgl2') return GlRenderer.create(canvas, options);
   return Renderer.create(await demoGpu(handle, request), canvas, options);

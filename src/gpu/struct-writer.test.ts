@@ -79,11 +79,15 @@ describe('StructWriter', () => {
     };
     run(10_000); // warm up: let the JIT compile before measuring
     const gc = (globalThis as { gc?: () => void }).gc!;
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    run(200_000);
-    const grown = process.memoryUsage().heapUsed - before;
-    // 200 000 writes allocating even 16 bytes each would add 3.2 MB; allow noise from the runner itself.
+    const growth = () => {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      run(200_000);
+      return process.memoryUsage().heapUsed - before;
+    };
+    // 200 000 writes allocating even 16 bytes each would add 3.2 MB to every run; the runner's own work (another
+    // test file's worker, a reporter flush) can land in one run, so the least of three is what the writes cost.
+    const grown = Math.min(growth(), growth(), growth());
     expect(grown).toBeLessThan(256 * 1024);
   });
 });

@@ -49,6 +49,13 @@ export class GlRenderer implements FrameRenderer {
   private lostAt = 0;
   private recovering: Promise<void> = Promise.resolve();
   private settle: () => void = () => undefined;
+  private readonly canvasTarget: { -readonly [K in keyof GlTexture]: GlTexture[K] } = {
+    texture: null,
+    framebuffer: null,
+    width: 0,
+    height: 0,
+    format: 'rgba8unorm',
+  };
   private readonly counters: FrameCounters = { drawCalls: 0, triangles: 0, bytesUploaded: 0 };
 
   private constructor(
@@ -97,11 +104,13 @@ export class GlRenderer implements FrameRenderer {
   ): Promise<ContextParts> {
     const programs = glPostBackend(gl);
     const chain = options.chain !== undefined && options.chain !== false;
-    const c = options.clearColor as GPUColorDict | undefined;
+    const c = options.clearColor;
+    // GPUColor is a dictionary or a sequence of four numbers.
+    const rgba = c === undefined ? undefined : 'r' in c ? [c.r, c.g, c.b, c.a] : [...c];
     const world = GlWorldPass.create(gl, {
       root: options.root,
       camera: options.camera,
-      ...(c ? { clearColor: [c.r, c.g, c.b, c.a] as const } : {}),
+      ...(rgba ? { clearColor: rgba as [number, number, number, number] } : {}),
     });
     const worldOut = options.ui ? 'composed' : 'scene';
     const [present, post] = await Promise.all([
@@ -204,13 +213,10 @@ export class GlRenderer implements FrameRenderer {
       return;
     }
     chainFrame.fit(graph, post.length > 0, this.settings, canvas.width, canvas.height);
-    graph.setExternal('canvas', {
-      texture: null,
-      framebuffer: null,
-      width: canvas.width,
-      height: canvas.height,
-      format: 'rgba8unorm',
-    });
+    const target = this.canvasTarget; // the default framebuffer: one object, its size kept current
+    target.width = canvas.width;
+    target.height = canvas.height;
+    graph.setExternal('canvas', target);
     graph.execute(frame, from);
   }
 

@@ -63,6 +63,7 @@ type GlArenaBuffer = GPUBuffer & { readonly gl: WebGLBuffer };
  * std140 ranges (`bindBufferRange`): one buffer for every object, as on WebGPU.
  */
 function glArenaDevice(gl: WebGL2RenderingContext): ArenaDevice {
+  let view: Uint8Array | null = null;
   return {
     limits: {
       minUniformBufferOffsetAlignment: gl.getParameter(gl.UNIFORM_BUFFER_OFFSET_ALIGNMENT) as number,
@@ -83,8 +84,10 @@ function glArenaDevice(gl: WebGL2RenderingContext): ArenaDevice {
     },
     queue: {
       writeBuffer: (buffer: GPUBuffer, offset: number, data: ArrayBuffer, dataOffset = 0, size?: number) => {
+        // One byte view per staging buffer (it changes only when the arena grows), not one per uploaded range.
+        if (view?.buffer !== data) view = new Uint8Array(data);
         gl.bindBuffer(gl.UNIFORM_BUFFER, (buffer as GlArenaBuffer).gl);
-        gl.bufferSubData(gl.UNIFORM_BUFFER, offset, new Uint8Array(data, dataOffset, size));
+        gl.bufferSubData(gl.UNIFORM_BUFFER, offset, view, dataOffset, size ?? data.byteLength - dataOffset);
       },
     } as unknown as GPUQueue,
   };
@@ -115,6 +118,7 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
   private readonly geometries = new WeakMap<Geometry, GlGeometry>();
   private readonly made: GlGeometry[] = [];
   private readonly viewProjection = mat4.create();
+  private frameView: Uint8Array | null = null;
   /** The graph's view: a framebuffer of its scene and depth textures, remade when the graph gives others. */
   private target: { scene: GlTexture; depth: GlTexture; framebuffer: WebGLFramebuffer } | null = null;
   private readonly graphView: GlView = {
@@ -208,11 +212,10 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
       gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
       mat4.multiply(this.viewProjection, view.projection, view.view);
       gl.bindBuffer(gl.UNIFORM_BUFFER, this.frameBuffer);
-      gl.bufferSubData(
-        gl.UNIFORM_BUFFER,
-        0,
-        new Uint8Array(this.packer.frameBytes(this.viewProjection, time, this)),
-      );
+      // frameBytes packs into the same bytes every call: one view over them, made once.
+      const bytes = this.packer.frameBytes(this.viewProjection, time, this);
+      if (this.frameView?.buffer !== bytes) this.frameView = new Uint8Array(bytes);
+      gl.bufferSubData(gl.UNIFORM_BUFFER, 0, this.frameView);
       gl.bindBufferBase(gl.UNIFORM_BUFFER, FRAME_BINDING, this.frameBuffer);
       let program: WebGLProgram | null = null;
       for (const draw of this.packer.draws) {
