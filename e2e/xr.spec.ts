@@ -4,7 +4,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openDemo } from './demo-page';
 
-/** Per eye: texels that are not the clear colour, and the horizontal shift that best lines the eyes up. */
+/**
+ * Per eye: texels that are not the clear colour, texels of the UI card's title (its exact unlit colour on the panel),
+ * rows and columns that differ from the one before (a native-resolution eye has at most its native count), and the
+ * horizontal shift that best lines the eyes up.
+ */
 async function eyes(page: Page) {
   return page.evaluate(() => {
     const views = window.__armature!.xr!.readViews!();
@@ -14,6 +18,36 @@ async function eyes(page: Page) {
       for (let i = 0; i < pixels.length; i += 4)
         if (Math.abs(pixels[i]! - clear[0]!) + Math.abs(pixels[i + 1]! - clear[1]!) > 12) n++;
       return n;
+    });
+    const title = [255, 230, 102]; // (1, 0.9, 0.4): no lit surface of the bench has this colour
+    const ui = views.map(({ pixels }) => {
+      let n = 0;
+      for (let i = 0; i < pixels.length; i += 4)
+        if ([0, 1, 2].every((c) => Math.abs(pixels[i + c]! - title[c]!) <= 3)) n++;
+      return n;
+    });
+    // The share of texels equal to the first texel of the 240-row native texel they fall in (pixel centres mapped as
+    // the nearest-texel upscale maps them): exactly 1 when the eye is the native image stretched.
+    const blocks = views.map(({ pixels, width, height }) => {
+      const word = new Uint32Array(pixels.buffer, pixels.byteOffset, width * height);
+      const rows = 240;
+      const columns = Math.round((width * rows) / height);
+      const first = (n: number, size: number, count: number) => {
+        const at = new Map<number, number>();
+        const of: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const t = Math.floor(((i + 0.5) * count) / size);
+          if (!at.has(t)) at.set(t, i);
+          of.push(at.get(t)!);
+        }
+        return of;
+      };
+      const fx = first(width, width, columns);
+      const fy = first(height, height, rows);
+      let same = 0;
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) if (word[y * width + x] === word[fy[y]! * width + fx[x]!]) same++;
+      return same / (width * height);
     });
     const [left, right] = views;
     const { width, height } = left!;
@@ -30,7 +64,15 @@ async function eyes(page: Page) {
     }
     let same = true;
     for (let i = 0; i < left!.pixels.length && same; i++) same = left!.pixels[i] === right!.pixels[i];
-    return { eyes: views.map((v) => v.eye), size: [width, height], lit, shift: best.shift, identical: same };
+    return {
+      eyes: views.map((v) => v.eye),
+      size: [width, height],
+      lit,
+      ui,
+      blocks,
+      shift: best.shift,
+      identical: same,
+    };
   });
 }
 
@@ -43,13 +85,17 @@ test('xr: enter VR on an emulated Quest 3, 60+ frames to both eyes, end, the can
   await button.click();
   await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 60, null, { timeout: 60_000 });
   const xr = await page.evaluate(() => ({ ...window.__armature!.xr!, session: null, readViews: null }));
-  expect(xr).toMatchObject({ mode: 'webgl2-layer', views: 2 });
+  expect(xr).toMatchObject({ mode: 'webgl2-layer', views: 2, resolution: 'full' });
   const seen = await eyes(page);
   console.log(`xr eyes: ${JSON.stringify(seen)}`);
   expect(seen.eyes).toEqual(['left', 'right']);
   const [w, h] = seen.size;
   // Each eye shows the bench (most of the view is floor, table, pieces: far from all clear colour)…
   for (const lit of seen.lit) expect(lit).toBeGreaterThan(w! * h! * 0.3);
+  // …and the UI card on its panel over the bench (the title's letters; the emulator's eyes are only 320×480, so the
+  // 144-texel card is small), at the layer's full resolution: edges fall inside would-be native texels.
+  for (const ui of seen.ui) expect(ui).toBeGreaterThan(10);
+  for (const share of seen.blocks) expect(share).toBeLessThan(1);
   // …and the eyes differ by the stereo offset: the left eye sees the bench further right.
   expect(seen.identical).toBe(false);
   expect(seen.shift).toBeGreaterThan(0);
@@ -61,6 +107,23 @@ test('xr: enter VR on an emulated Quest 3, 60+ frames to both eyes, end, the can
   await page.waitForFunction((f) => window.__armature!.frame >= f + 10, canvasFrames);
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
   await expect(button).toBeEnabled();
+});
+
+test('xr: ?xrview=native draws each eye at 240 rows stretched nearest-texel, the UI panel too', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate&xrview=native');
+  await page.getByTestId('enter-xr').click();
+  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 10, null, { timeout: 60_000 });
+  expect(await page.evaluate(() => window.__armature!.xr!.resolution)).toBe('native');
+  const seen = await eyes(page);
+  console.log(`xr native eyes: ${JSON.stringify(seen)}`);
+  // Every texel of each eye is its native texel's colour: the 240-row image stretched nearest-texel…
+  for (const share of seen.blocks) expect(share).toBe(1);
+  for (const lit of seen.lit) expect(lit).toBeGreaterThan(seen.size[0]! * seen.size[1]! * 0.3); // …of the bench
+  for (const ui of seen.ui) expect(ui).toBeGreaterThan(20);
+  expect(seen.shift).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });
 
 test('xr: a session the system ends inside one of its own frames hands the loop back to the canvas, once', async ({

@@ -123,6 +123,14 @@ export {
 } from './xr/xr-gpu-layer';
 export { XrGlLayer, type XrGlView } from './xr/xr-gl-layer';
 export { GlWorldPass, type GlView, type GlWorldPassOptions } from './passes/gl-world-pass';
+export {
+  HeadsetRenderer,
+  type HeadsetRendererOptions,
+  type HeadsetUi,
+  type HeadsetView,
+} from './passes/headset-renderer';
+export { GlHeadsetRenderer, type GlHeadsetRendererOptions } from './passes/gl-headset-renderer';
+export { eyeNativeSize, type HeadsetResolution } from './passes/eye-native-size';
 export { compileGlsl, GlslCompileError } from './gpu/compile-glsl';
 export { GlRenderer, type GlRendererOptions } from './passes/gl-renderer';
 export type { FrameRenderer, DeviceRecovery } from './passes/frame-renderer';

@@ -3,13 +3,16 @@
 // gives the frames back to the canvas when the session ends, by the user or by the system.
 import { mat4 } from 'gl-matrix';
 import {
-  GlWorldPass,
+  GlHeadsetRenderer,
+  HeadsetRenderer,
   sessionUsesWebGpu,
-  WorldPass,
   XrGlLayer,
   XrGpuLayer,
   type Camera,
   type FrameCounters,
+  type HeadsetResolution,
+  type HeadsetUi,
+  type Mesh,
   type Node,
   Renderer,
   type FrameRenderer,
@@ -27,6 +30,10 @@ export interface XrContext {
   camera: Camera;
   support: XrSupport;
   clearColor: readonly [number, number, number, number];
+  /** Each eye at the layer's resolution (default) or the pixel-art chain's native one. */
+  resolution?: HeadsetResolution;
+  /** The UI layer, shown in the headset on `panel` (a mesh with a panel material, hidden on the canvas). */
+  ui?: HeadsetUi & { panel: Mesh };
 }
 
 /** One eye as either path's layer gives it: the matrices both world passes need. */
@@ -42,7 +49,8 @@ interface EyeView {
  * canvas showed, and head motion moves from there.
  */
 export async function enterXr(context: XrContext): Promise<XRSession> {
-  const { xr, demo, renderer, root, camera, support, clearColor } = context;
+  const { xr, demo, renderer, root, camera, support, clearColor, ui } = context;
+  const resolution = context.resolution ?? 'full';
   if (!navigator.xr || !support.mode) throw new Error(support.reason ?? 'WebXR is not available.');
   const wantGpu = support.mode === 'webgpu-binding';
   const session = await navigator.xr.requestSession(
@@ -67,22 +75,19 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
     if (wantGpu && renderer instanceof Renderer && sessionUsesWebGpu(session)) {
       const device = renderer.gpu.device;
       const layer = XrGpuLayer.create(session, device);
-      const [r, g, b, a] = clearColor;
-      const world = await WorldPass.create(device, {
+      const headset = await HeadsetRenderer.create(device, {
         root,
-        camera,
         format: layer.format,
-        clearColor: { r, g, b, a },
+        clearColor,
+        resolution,
+        ...(ui ? { ui } : {}),
       });
       draw = (pose, time) => {
         const views = layer.views(pose);
         place(views, pose.transform);
-        const encoder = device.createCommandEncoder({ label: 'armature xr frame' });
-        world.renderViews({ device, encoder, timer: null, time, delta: 0 }, views);
-        device.queue.submit([encoder.finish()]);
-        return world.counters;
+        return headset.render(time, views);
       };
-      release = () => world.destroy();
+      release = () => headset.destroy();
       xr.mode = 'webgpu-binding';
     } else {
       // Its own canvas: the page's canvas already has a WebGPU context. Emulators show this one in the page, and
@@ -95,14 +100,13 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
       });
       if (!gl) throw new Error('WebGL2 is not available for the XRWebGLLayer path.');
       const layer = await XrGlLayer.create(session, gl);
-      const world = GlWorldPass.create(gl, { root, clearColor });
+      const headset = GlHeadsetRenderer.create(gl, { root, clearColor, resolution, ...(ui ? { ui } : {}) });
       let last: ReturnType<XrGlLayer['views']> = [];
       draw = (pose, time) => {
         const views = layer.views(pose);
         place(views, pose.transform);
-        world.renderViews(time, views);
         last = views;
-        return world.counters;
+        return headset.render(time, views);
       };
       xr.readViews = () =>
         last.map(({ eye, viewport: v }) => {
@@ -111,9 +115,12 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
           gl.readPixels(v.x, v.y, v.width, v.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
           return { eye, width: v.width, height: v.height, pixels };
         });
-      release = () => world.destroy();
+      release = () => headset.destroy();
       xr.mode = 'webgl2-layer';
     }
+    // On the canvas the UI is composited over the frame; in the headset it is a panel in the scene.
+    if (ui) ui.panel.visible = true;
+    xr.resolution = resolution;
     xr.session = session;
     xr.frames = 0;
     demo.xrRender = (sample, frame) => {
@@ -129,12 +136,15 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
       xr.mode = null;
       xr.session = null;
       xr.readViews = null;
+      xr.resolution = null;
+      if (ui) ui.panel.visible = false;
       release();
     });
     demo.loop.start(); // a fixed-clock demo holding its frame has stopped asking for frames
     demo.loop.enterSession(session);
     return session;
   } catch (error) {
+    if (ui) ui.panel.visible = false;
     await session.end().catch(() => undefined); // nothing half-entered: the page stays on the canvas
     throw error;
   }

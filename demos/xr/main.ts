@@ -1,9 +1,23 @@
 // xr: the workshop bench, headset-ready. "Enter VR" shows when a session is possible (the reason shows otherwise);
 // in the headset the bench is drawn per eye at full resolution, through the WebXR/WebGPU binding where the browser
 // has it and through WebGL2's XRWebGLLayer otherwise. ?xr=emulate emulates a Meta Quest 3 with IWER (any desktop
-// Chrome, and CI). Ending the session (or the system ending it) returns to the canvas.
+// Chrome, and CI). Ending the session (or the system ending it) returns to the canvas. The UI card is composited over
+// the canvas frame, and in the headset it is a panel floating over the bench. ?xrview=native draws each eye at the
+// chain's 240 rows, stretched nearest-texel (the pixel-art headset view); the default is the layer's resolution.
 import { quat } from 'gl-matrix';
-import { detectXrSupport, installArmatureHandle, type XrHandle } from '../../src/index';
+import {
+  detectXrSupport,
+  installArmatureHandle,
+  Material,
+  Mesh,
+  Node,
+  quadGeometry,
+  UiAtlas,
+  UiRect,
+  UiText,
+  type HeadsetResolution,
+  type XrHandle,
+} from '../../src/index';
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 import { budgetBarStep, workshopScene } from '../shared/workshop-scene';
@@ -20,6 +34,12 @@ try {
   const emulate = params.get('xr');
   if (emulate !== null && emulate !== 'emulate')
     throw new Error(`URL parameter xr=${emulate}: the only value is xr=emulate (an emulated Meta Quest 3).`);
+  const resolution = (params.get('xrview') ?? 'full') as HeadsetResolution;
+  if (resolution !== 'full' && resolution !== 'native')
+    throw new Error(
+      `URL parameter xrview=${String(resolution)}: use xrview=full (each eye at the headset's resolution, the ` +
+        'default) or xrview=native (each eye at 240 rows, pixel-art).',
+    );
   if (emulate) {
     // Loaded only on request: IWER replaces navigator.xr with an emulated headset.
     const { XRDevice, metaQuest3 } = await import('iwer');
@@ -31,12 +51,25 @@ try {
     mode: null,
     views: 0,
     frames: 0,
+    resolution: null,
     unavailable: support.reason,
     session: null,
     readViews: null,
   };
   handle.xr = xr;
   const bench = workshopScene();
+  // The UI card, in native pixels, y down: over the canvas frame, and the image of the panel in the headset.
+  const ui = new Node('ui');
+  const card = new UiRect('card', 128, 36, [0.05, 0.05, 0.12, 0.85]).setPosition(8, 8, 0);
+  const clock = new UiText('clock', 'T 0.00', [0.7, 1, 0.8, 1]).setPosition(6, 19, 0);
+  card.add(new UiText('title', 'ARMATURE XR', [1, 0.9, 0.4, 1]).setPosition(6, 7, 0)).add(clock);
+  ui.add(card);
+  const atlas = new UiAtlas({});
+  const panelSize = [144, 52] as const; // the card and its margin
+  const panel = new Mesh('ui panel', quadGeometry(1, 1), new Material('panel'));
+  panel.setPosition(-0.2, 1.62, -0.55).setScale(0.72, (0.72 * panelSize[1]) / panelSize[0], 1);
+  panel.visible = false; // shown in the headset only: on the canvas the card is composited over the frame
+  bench.scene.add(panel);
   canvas.width = 672;
   canvas.height = 480;
   const renderer = await demoRenderer(
@@ -47,6 +80,7 @@ try {
       camera: bench.camera,
       clearColor: { r: CLEAR[0], g: CLEAR[1], b: CLEAR[2], a: CLEAR[3] },
       chain: { blurStrength: 0, barFill: 'off' },
+      ui: { root: ui, atlas },
     },
     { xrCompatible: support.mode === 'webgpu-binding' },
   );
@@ -58,6 +92,7 @@ try {
       (sample) => {
         quat.setAxisAngle(spin, [0, 1, 0], sample.elapsed * (Math.PI / 2));
         bench.axle.setRotation(spin[0], spin[1], spin[2], spin[3]);
+        clock.text = `T ${sample.elapsed.toFixed(2)}`;
       },
       budgetBarStep(bench.budgetBar, handle, fixed !== null),
     ],
@@ -68,7 +103,17 @@ try {
     status.textContent = `Headset path: ${support.mode}.`;
     button.addEventListener('click', () => {
       button.disabled = true;
-      enterXr({ xr, demo, renderer, root: bench.scene, camera: bench.camera, support, clearColor: CLEAR })
+      enterXr({
+        xr,
+        demo,
+        renderer,
+        root: bench.scene,
+        camera: bench.camera,
+        support,
+        clearColor: CLEAR,
+        resolution,
+        ui: { root: ui, atlas, size: panelSize, background: [0.02, 0.02, 0.05, 1], panel },
+      })
         .then((session) => {
           status.textContent = `In VR (${xr.mode}).`;
           session.addEventListener('end', () => {

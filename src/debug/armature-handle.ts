@@ -1,4 +1,5 @@
 import type { CompiledPassInfo } from '../graph/render-graph';
+import type { HeadsetResolution } from '../passes/eye-native-size';
 import type { BudgetSnapshot } from '../time/frame-budget';
 import type { GpuResourceCounts } from '../gpu/track-gpu-resources';
 import type { DeviceRecovery } from '../passes/frame-renderer';
@@ -39,6 +40,8 @@ export interface ArmatureHandle {
 export interface XrHandle {
   /** The path frames take to the headset now, or null outside a session. */
   mode: XrMode | null;
+  /** How big each eye is drawn in the session: the layer's resolution, or the pixel-art chain's native one. */
+  resolution: HeadsetResolution | null;
   /** Views drawn in the last XR frame (2 for a headset). */
   views: number;
   /** XR frames drawn in the current (or last) session. */

@@ -80,13 +80,32 @@ export class GlUiPass implements PassDecl<GlFrame, GlTexture> {
   execute(_frame: GlFrame, io: PassIO<GlTexture>): void {
     const gl = this.gl;
     const [width, height] = io.size('composed');
-    const input = io.input(this.input);
     const target = io.output('composed');
     // Over a copy of the world, so the world's own target stays intact for whoever else reads it.
-    gl.bindFramebuffer(gl.READ_FRAMEBUFFER, input.framebuffer);
+    gl.bindFramebuffer(gl.READ_FRAMEBUFFER, io.input(this.input).framebuffer);
     gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, target.framebuffer);
     gl.blitFramebuffer(0, 0, width, height, 0, 0, width, height, gl.COLOR_BUFFER_BIT, gl.NEAREST);
     gl.bindFramebuffer(gl.READ_FRAMEBUFFER, null);
+    this.draw(target);
+  }
+
+  /**
+   * Draws the UI layer alone over `background` into `target` at its size (top row first, like the graph's textures):
+   * the image of a headset's diegetic panel (`world.panelTexture`).
+   */
+  renderPanel(target: GlTexture, background: readonly [number, number, number, number]): void {
+    const gl = this.gl;
+    gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer);
+    gl.viewport(0, 0, target.width, target.height);
+    gl.disable(gl.SCISSOR_TEST);
+    gl.clearColor(...background);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    this.draw(target);
+  }
+
+  private draw(target: GlTexture): void {
+    const gl = this.gl;
+    const { width, height } = target;
     const count = this.packer.pack();
     const bytes = count * FLOATS_PER_INSTANCE * 4;
     if (count > 0) {

@@ -20,6 +20,7 @@ const FRAME_BINDING = 0;
 /** Column-major: y' = −y, z' = 2z − w (WebGPU's 0…1 depth range to GL's −1…1). */
 const ZO_TO_NO_FLIP_Y = new Float32Array([1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 2, 0, 0, 0, -1, 1]);
 const OBJECT_BINDING = 1;
+const PANEL_UNIT = 0;
 
 /** One view `GlWorldPass.renderViews` draws: a framebuffer region with the eye's view and projection. */
 export interface GlView {
@@ -107,6 +108,8 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
   ];
   readonly bypass = {};
   camera: Camera | null;
+  /** The image `panel` materials show (the UI layer's); drawing a panel mesh without one throws. */
+  panelTexture: GlTexture | null = null;
   readonly clearColor: Float32Array;
   readonly lightDirection: Float32Array;
   readonly lightColor: Float32Array;
@@ -149,15 +152,21 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
   /** Compiles and links world.glsl for both materials and checks GL's block layout against the WGSL one. */
   static create(gl: WebGL2RenderingContext, options: GlWorldPassOptions): GlWorldPass {
     const program = (kind: MaterialKind) => {
-      const made = compileGlsl(gl, source, `passes/world.glsl (${kind})`, kind === 'unlit' ? ['UNLIT'] : []);
+      const defines = { unlit: ['UNLIT'], lambert: [], panel: ['PANEL'] }[kind];
+      const made = compileGlsl(gl, source, `passes/world.glsl (${kind})`, defines);
       bindUniformBlock(gl, made, 'Frame', FRAME, FRAME_BINDING);
       bindUniformBlock(gl, made, 'Object', OBJECT, OBJECT_BINDING);
+      if (kind === 'panel') {
+        gl.useProgram(made);
+        gl.uniform1i(gl.getUniformLocation(made, 'panel'), PANEL_UNIT);
+        gl.useProgram(null);
+      }
       return made;
     };
     return new GlWorldPass(
       gl,
       options.root,
-      { unlit: program('unlit'), lambert: program('lambert') },
+      { unlit: program('unlit'), lambert: program('lambert'), panel: program('panel') },
       options,
     );
   }
@@ -220,8 +229,12 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
       let program: WebGLProgram | null = null;
       for (const draw of this.packer.draws) {
         if (!draw.mesh.visible) continue;
-        const wanted = this.programs[draw.mesh.material.kind];
-        if (wanted !== program) gl.useProgram((program = wanted));
+        const kind = draw.mesh.material.kind;
+        const wanted = this.programs[kind];
+        if (wanted !== program) {
+          gl.useProgram((program = wanted));
+          if (kind === 'panel') this.bindPanel(draw.mesh.name);
+        }
         const geometry = this.glGeometry(draw.mesh.geometry);
         gl.bindVertexArray(geometry.vao);
         gl.bindBufferRange(
@@ -245,6 +258,18 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
     counters.bytesUploaded = bytesUploaded + FRAME.size * views.length;
   }
 
+  private bindPanel(mesh: string): void {
+    if (!this.panelTexture?.texture)
+      throw new Error(
+        `GlWorldPass: mesh "${mesh}" has a panel material but the pass has no panelTexture; set ` +
+          'world.panelTexture to the UI image (a headset renderer does), or hide the mesh.',
+      );
+    const gl = this.gl;
+    gl.activeTexture(gl.TEXTURE0 + PANEL_UNIT);
+    gl.bindTexture(gl.TEXTURE_2D, this.panelTexture.texture);
+    gl.bindSampler(PANEL_UNIT, null);
+  }
+
   destroy(): void {
     const gl = this.gl;
     this.packer.destroy();
@@ -254,8 +279,7 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
       for (const buffer of geometry.buffers) gl.deleteBuffer(buffer);
     }
     if (this.target) gl.deleteFramebuffer(this.target.framebuffer);
-    gl.deleteProgram(this.programs.unlit);
-    gl.deleteProgram(this.programs.lambert);
+    for (const program of Object.values(this.programs)) gl.deleteProgram(program);
   }
 
   private glGeometry(geometry: Geometry): GlGeometry {

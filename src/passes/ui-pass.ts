@@ -119,7 +119,31 @@ export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
 
   execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
     const [width, height] = io.size('composed');
-    SCREEN_SIZE.write(this.screenData, 0, [width, height]);
+    // The UI draws over a copy of the world, so the world's own target stays intact for whoever else reads it.
+    frame.encoder.copyTextureToTexture(
+      { texture: io.input(this.input) },
+      { texture: io.output('composed') },
+      [width, height],
+    );
+    const timestampWrites = frame.timer?.timestampWrites('ui');
+    this.draw(frame.encoder, io.output('composed'), { loadOp: 'load', storeOp: 'store' }, timestampWrites);
+  }
+
+  /**
+   * Draws the UI layer alone over `background` into `target` at its size: the image of a headset's diegetic panel
+   * (`world.panelTexture`). Counted like a frame of the pass.
+   */
+  renderPanel(encoder: GPUCommandEncoder, target: GPUTexture, background: GPUColor): void {
+    this.draw(encoder, target, { loadOp: 'clear', clearValue: background, storeOp: 'store' });
+  }
+
+  private draw(
+    encoder: GPUCommandEncoder,
+    target: GPUTexture,
+    ops: Omit<GPURenderPassColorAttachment, 'view'>,
+    timestampWrites?: GPURenderPassTimestampWrites,
+  ): void {
+    SCREEN_SIZE.write(this.screenData, 0, [target.width, target.height]);
     this.device.queue.writeBuffer(this.screen, 0, this.screenData.bytes);
     const count = this.packer.pack();
     const bytes = count * FLOATS_PER_INSTANCE * 4;
@@ -129,16 +153,9 @@ export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
       this.instanceBuffer = this.makeInstanceBuffer();
     }
     if (count > 0) this.device.queue.writeBuffer(this.instanceBuffer, 0, instances.buffer, 0, bytes);
-    // The UI draws over a copy of the world, so the world's own target stays intact for whoever else reads it.
-    frame.encoder.copyTextureToTexture(
-      { texture: io.input(this.input) },
-      { texture: io.output('composed') },
-      [width, height],
-    );
-    const timestampWrites = frame.timer?.timestampWrites('ui');
-    const pass = frame.encoder.beginRenderPass({
+    const pass = encoder.beginRenderPass({
       label: 'ui',
-      colorAttachments: [{ view: viewOf(io.output('composed')), loadOp: 'load', storeOp: 'store' }],
+      colorAttachments: [{ view: viewOf(target), ...ops }],
       ...(timestampWrites ? { timestampWrites } : {}),
     });
     if (count > 0) {

@@ -35,7 +35,8 @@ export interface WorldView {
 /** Settings of the world pass; the light is a direction (towards which it shines) plus colours. */
 export interface WorldPassOptions {
   root: Node;
-  camera: Camera;
+  /** The camera of the graph's `scene` target; `renderViews` (XR eyes) brings its own matrices instead. */
+  camera?: Camera;
   format?: GPUTextureFormat;
   clearColor?: GPUColor;
   lightDirection?: readonly [number, number, number];
@@ -59,7 +60,12 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
   readonly lightDirection: Float32Array;
   readonly lightColor: Float32Array;
   readonly ambient: Float32Array;
-  camera: Camera;
+  camera: Camera | null;
+  /**
+   * The image `panel` materials show (the UI layer's, for a headset's diegetic panel); drawing a panel mesh without
+   * one throws. Any 2D texture with TEXTURE_BINDING usage.
+   */
+  panelTexture: GPUTexture | null = null;
   /** Of the last frame. */
   readonly counters = { drawCalls: 0, triangles: 0, objectsPacked: 0, bytesUploaded: 0, bundlesRecorded: 0 };
   /** Replay the draws from a render bundle re-recorded only when the draw list changes (default on). */
@@ -67,6 +73,8 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
   private bundle: GPURenderBundle | null = null;
   private bundleShape = -1;
   private bundleObjects: GPUBindGroup | null = null;
+  private bundlePanel: GPUBindGroup | null = null;
+  private panelGroup: { texture: GPUTexture; group: GPUBindGroup } | null = null;
   private bundleCounts = { drawCalls: 0, triangles: 0 };
 
   private readonly packer: WorldPacker;
@@ -74,9 +82,12 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
   private readonly frameGroup: GPUBindGroup;
   private readonly objectLayout: GPUBindGroupLayout;
   private readonly frameLayout: GPUBindGroupLayout;
+  private readonly panelLayout: GPUBindGroupLayout;
   /** One frame uniform per view of `renderViews` (each eye has its own view-projection). */
   private readonly viewFrames: { buffer: GPUBuffer; group: GPUBindGroup }[] = [];
   private readonly geometries = new WeakMap<Geometry, GpuGeometry>();
+  /** Every geometry's buffers made, so `destroy()` frees them (the weak map cannot be walked). */
+  private readonly made: GpuGeometry[] = [];
   private readonly viewProjection = mat4.create();
 
   private constructor(
@@ -84,10 +95,10 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     readonly root: Node,
     options: WorldPassOptions,
     private readonly pipelines: Record<MaterialKind, GPURenderPipeline>,
-    layouts: { frame: GPUBindGroupLayout; object: GPUBindGroupLayout },
+    layouts: { frame: GPUBindGroupLayout; object: GPUBindGroupLayout; panel: GPUBindGroupLayout },
     readonly format: GPUTextureFormat,
   ) {
-    this.camera = options.camera;
+    this.camera = options.camera ?? null;
     this.clearColor = options.clearColor ?? { r: 0, g: 0, b: 0, a: 1 };
     this.lightDirection = Float32Array.from(options.lightDirection ?? [-0.4, -1, -0.6]);
     this.lightColor = Float32Array.from([...(options.lightColor ?? [0.9, 0.9, 0.85]), 1]);
@@ -99,6 +110,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     this.packer = new WorldPacker(root, device);
     this.frameLayout = layouts.frame;
     this.objectLayout = layouts.object;
+    this.panelLayout = layouts.panel;
     ({ buffer: this.frameBuffer, group: this.frameGroup } = this.makeFrameUniform('world frame'));
   }
 
@@ -130,11 +142,16 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
         },
       ],
     });
+    const panel = device.createBindGroupLayout({
+      label: 'world panel',
+      entries: [{ binding: 0, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'float' } }],
+    });
     const layout = device.createPipelineLayout({ bindGroupLayouts: [frame, object] });
+    const panelLayout = device.createPipelineLayout({ bindGroupLayouts: [frame, object, panel] });
     const pipeline = (kind: MaterialKind, entryPoint: string) =>
       device.createRenderPipelineAsync({
         label: `world ${kind}`,
-        layout,
+        layout: kind === 'panel' ? panelLayout : layout,
         vertex: {
           module,
           entryPoint: 'vs',
@@ -152,14 +169,23 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
         primitive: { topology: 'triangle-list', cullMode: 'back', frontFace: 'ccw' },
         depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' },
       });
-    const [unlit, lambert] = await Promise.all([
+    const [unlit, lambert, panelPipeline] = await Promise.all([
       pipeline('unlit', 'fsUnlit'),
       pipeline('lambert', 'fsLambert'),
+      pipeline('panel', 'fsPanel'),
     ]);
-    return new WorldPass(device, options.root, options, { unlit, lambert }, { frame, object }, format);
+    return new WorldPass(
+      device,
+      options.root,
+      options,
+      { unlit, lambert, panel: panelPipeline },
+      { frame, object, panel },
+      format,
+    );
   }
 
   execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
+    if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
     const { packed, bytesUploaded } = this.packer.prepare();
     mat4.multiply(this.viewProjection, this.camera.projectionMatrix, this.camera.viewMatrix);
     this.writeFrame(this.frameBuffer, frame.time);
@@ -185,14 +211,16 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     });
     const objects = this.packer.arena.bindGroup(this.objectLayout);
     const visibilityChanged = this.packer.visibilityChanged();
+    const panel = this.currentPanelGroup();
     if (this.useBundles) {
-      // The draw list only changes with the tree's shape, a mesh's visibility or the arena's buffer: record it once
-      // into a render bundle and replay it, instead of re-encoding every draw every frame.
+      // The draw list only changes with the tree's shape, a mesh's visibility, the arena's buffer or the panel's
+      // image: record it once into a render bundle and replay it, instead of re-encoding every draw every frame.
       if (
         !this.bundle ||
         visibilityChanged ||
         this.bundleShape !== this.packer.structure ||
-        this.bundleObjects !== objects
+        this.bundleObjects !== objects ||
+        this.bundlePanel !== panel
       ) {
         const encoder = this.device.createRenderBundleEncoder({
           label: 'world draws',
@@ -203,6 +231,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
         this.bundle = encoder.finish();
         this.bundleShape = this.packer.structure;
         this.bundleObjects = objects;
+        this.bundlePanel = panel;
         this.counters.bundlesRecorded++;
       }
       pass.executeBundles([this.bundle]);
@@ -289,8 +318,12 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     for (let i = 0; i < this.packer.draws.length; i++) {
       const draw = this.packer.draws[i]!;
       if (!draw.mesh.visible) continue;
-      const wanted = this.pipelines[draw.mesh.material.kind];
-      if (wanted !== pipeline) target.setPipeline((pipeline = wanted));
+      const kind = draw.mesh.material.kind;
+      const wanted = this.pipelines[kind];
+      if (wanted !== pipeline) {
+        target.setPipeline((pipeline = wanted));
+        if (kind === 'panel') target.setBindGroup(2, this.requirePanelGroup(draw.mesh.name));
+      }
       const buffers = this.gpuGeometry(draw.mesh.geometry);
       if (buffers !== geometry) {
         geometry = buffers;
@@ -305,10 +338,39 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     return { drawCalls, triangles };
   }
 
+  /** The bind group of `panelTexture`, made once per texture; null without one. */
+  private currentPanelGroup(): GPUBindGroup | null {
+    const texture = this.panelTexture;
+    if (!texture) return null;
+    if (this.panelGroup?.texture !== texture) {
+      const group = this.device.createBindGroup({
+        label: 'world panel',
+        layout: this.panelLayout,
+        entries: [{ binding: 0, resource: viewOf(texture) }],
+      });
+      this.panelGroup = { texture, group };
+    }
+    return this.panelGroup.group;
+  }
+
+  private requirePanelGroup(mesh: string): GPUBindGroup {
+    const group = this.currentPanelGroup();
+    if (!group)
+      throw new Error(
+        `WorldPass: mesh "${mesh}" has a panel material but the pass has no panelTexture; set ` +
+          'world.panelTexture to the UI image (a headset renderer does), or hide the mesh.',
+      );
+    return group;
+  }
+
   destroy(): void {
     this.packer.destroy();
     this.frameBuffer.destroy();
     for (const view of this.viewFrames) view.buffer.destroy();
+    for (const geometry of this.made) {
+      geometry.vertices.destroy();
+      geometry.indices.destroy();
+    }
   }
 
   private gpuGeometry(geometry: Geometry): GpuGeometry {
@@ -333,6 +395,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
         indexCount: geometry.indices.length,
       };
       this.geometries.set(geometry, buffers);
+      this.made.push(buffers);
     }
     return buffers;
   }

@@ -1,5 +1,9 @@
-/** How a mesh is shaded: `unlit` (its colour as is) or `lambert` (a directional light plus ambient). */
-export type MaterialKind = 'unlit' | 'lambert';
+/**
+ * How a mesh is shaded: `unlit` (its colour as is), `lambert` (a directional light plus ambient), or `panel` (the UI
+ * layer's image, nearest texel, times its colour: the UI as a diegetic panel in a headset). A panel's image spans its
+ * mesh's local x and y from −0.5 to 0.5, top row at +y: a `quadGeometry(1, 1)` sized by the node's scale.
+ */
+export type MaterialKind = 'unlit' | 'lambert' | 'panel';
 
 /** A mesh's surface: a shading kind and a colour; `version` changes with every edit so uniforms re-pack only then. */
 export class Material {

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readTexture } from '../gpu/read-texture';
 import { requestGpu } from '../gpu/request-gpu';
 import { trackGpuResources } from '../gpu/track-gpu-resources';
-import { WorldPass } from '../passes/world-pass';
-import { Camera } from '../scene/camera';
+import { HeadsetRenderer } from '../passes/headset-renderer';
 import { boxGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
@@ -102,69 +101,71 @@ function boxCentre(pixels: Uint8Array): { x: number; count: number } {
 }
 
 describe('XR through the WebGPU binding (a faithful fake of XRGPUBinding, real WebGPU drawing)', () => {
-  it('draws each eye into its layer of the projection layer, with its own pose: the eyes differ by the stereo offset', async () => {
-    const gpu = await requestGpu();
-    const tracker = trackGpuResources(gpu.device);
-    const session = new FakeSession();
-    let binding: FakeBinding | null = null;
-    const Binding = class extends FakeBinding {
-      constructor(s: XRSession, device: GPUDevice) {
-        super(s as unknown as FakeSession, device);
-        binding = this; // eslint-disable-line @typescript-eslint/no-this-alias
-      }
-    };
-    const layer = XrGpuLayer.create(session as unknown as XRSession, gpu.device, Binding);
-    expect(layer.format).toBe('bgra8unorm');
-    expect(session.layersSet).toEqual([layer.layer]);
+  for (const resolution of ['full', 'native'] as const)
+    it(`${resolution} resolution: each eye into its layer of the projection layer, with its own pose: the eyes differ by the stereo offset`, async () => {
+      const gpu = await requestGpu();
+      const tracker = trackGpuResources(gpu.device);
+      const session = new FakeSession();
+      let binding: FakeBinding | null = null;
+      const Binding = class extends FakeBinding {
+        constructor(s: XRSession, device: GPUDevice) {
+          super(s as unknown as FakeSession, device);
+          binding = this; // eslint-disable-line @typescript-eslint/no-this-alias
+        }
+      };
+      const layer = XrGpuLayer.create(session as unknown as XRSession, gpu.device, Binding);
+      expect(layer.format).toBe('bgra8unorm');
+      expect(session.layersSet).toEqual([layer.layer]);
 
-    const root = new Node('root');
-    const distance = 0.5;
-    root.add(
-      new Mesh('box', boxGeometry(0.1, 0.1, 0.1), new Material('unlit', [1, 0, 0, 1])).setPosition(
-        0,
-        0,
-        -distance,
-      ),
-    );
-    const world = await WorldPass.create(gpu.device, {
-      root,
-      camera: new Camera('unused', { kind: 'perspective', fovY: 1, aspect: 1, near: 0.1, far: 10 }),
-      format: layer.format,
-      clearColor: { r: 0, g: 0, b: 0.2, a: 1 },
+      const root = new Node('root');
+      const distance = 0.5;
+      root.add(
+        new Mesh('box', boxGeometry(0.1, 0.1, 0.1), new Material('unlit', [1, 0, 0, 1])).setPosition(
+          0,
+          0,
+          -distance,
+        ),
+      );
+      // Native: 64 rows, each eye's texel a 2×2 block of the layer, drawn into the layer's own format (bgra8unorm).
+      const headset = await HeadsetRenderer.create(gpu.device, {
+        root,
+        format: layer.format,
+        clearColor: [0, 0, 0.2, 1],
+        resolution,
+        nativeHeight: 64,
+      });
+
+      const views = layer.views(pose());
+      expect(views.map((v) => [v.eye, v.clear, v.viewport.width, v.viewport.height])).toEqual([
+        ['left', true, EYE.width, EYE.height],
+        ['right', true, EYE.width, EYE.height], // another array layer: cleared too
+      ]);
+      const counters = headset.render(0, views);
+      expect(counters.drawCalls).toBe(resolution === 'full' ? 2 : 4); // one box, two eyes (+ two upscales)
+
+      const fake = binding as unknown as FakeBinding;
+      expect(fake.calls).toEqual([
+        'new XRGPUBinding',
+        'getPreferredColorFormat',
+        'createProjectionLayer bgra8unorm depth24plus',
+        'getViewSubImage left',
+        'getViewSubImage right',
+      ]);
+      const left = await readTexture(gpu.device, fake.color!, 0);
+      const right = await readTexture(gpu.device, fake.color!, 1);
+      const l = boxCentre(left);
+      const r = boxCentre(right);
+      expect(l.count).toBeGreaterThan(50); // each eye shows the box
+      expect(r.count).toBeGreaterThan(50);
+      expect(left).not.toEqual(right);
+      // The disparity of the box's front face (unlit: that is what each eye sees) at depth d: focal length in pixels ×
+      // IPD / d, 64 × 0.064 / 0.45 = 9.1 px; the left eye sees it further right.
+      const focal = EYE.height / 2 / Math.tan(FOV_Y / 2);
+      const front = distance - 0.05;
+      // Native texels are 2 wide: the disparity is as close as they allow.
+      expect(Math.abs(l.x - r.x - (focal * IPD) / front)).toBeLessThan(resolution === 'full' ? 0.5 : 2);
+      expect(tracker.errors).toEqual([]);
+      headset.destroy();
+      gpu.device.destroy();
     });
-
-    const views = layer.views(pose());
-    expect(views.map((v) => [v.eye, v.clear, v.viewport.width, v.viewport.height])).toEqual([
-      ['left', true, EYE.width, EYE.height],
-      ['right', true, EYE.width, EYE.height], // another array layer: cleared too
-    ]);
-    const encoder = gpu.device.createCommandEncoder();
-    world.renderViews({ device: gpu.device, encoder, timer: null, time: 0, delta: 0 }, views);
-    gpu.device.queue.submit([encoder.finish()]);
-    expect(world.counters.drawCalls).toBe(2); // one box, two eyes
-
-    const fake = binding as unknown as FakeBinding;
-    expect(fake.calls).toEqual([
-      'new XRGPUBinding',
-      'getPreferredColorFormat',
-      'createProjectionLayer bgra8unorm depth24plus',
-      'getViewSubImage left',
-      'getViewSubImage right',
-    ]);
-    const left = await readTexture(gpu.device, fake.color!, 0);
-    const right = await readTexture(gpu.device, fake.color!, 1);
-    const l = boxCentre(left);
-    const r = boxCentre(right);
-    expect(l.count).toBeGreaterThan(50); // each eye shows the box
-    expect(r.count).toBeGreaterThan(50);
-    expect(left).not.toEqual(right);
-    // The disparity of the box's front face (unlit: that is what each eye sees) at depth d: focal length in pixels ×
-    // IPD / d, 64 × 0.064 / 0.45 = 9.1 px; the left eye sees it further right.
-    const focal = EYE.height / 2 / Math.tan(FOV_Y / 2);
-    const front = distance - 0.05;
-    expect(l.x - r.x).toBeCloseTo((focal * IPD) / front, 0);
-    expect(tracker.errors).toEqual([]);
-    world.destroy();
-    gpu.device.destroy();
-  });
 });

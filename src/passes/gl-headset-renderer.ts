@@ -1,0 +1,161 @@
+import source from '../../wgsl/passes/eye-upscale.glsl?raw';
+import { compileGlsl } from '../gpu/compile-glsl';
+import type { Node } from '../scene/node';
+import type { FrameCounters } from '../time/frame-loop';
+import { eyeNativeSize, type HeadsetResolution } from './eye-native-size';
+import type { GlTexture } from './gl-frame';
+import { glTextureAllocator } from './gl-texture-allocator';
+import { GlUiPass } from './gl-ui-pass';
+import { GlWorldPass, type GlView } from './gl-world-pass';
+import type { HeadsetUi } from './headset-renderer';
+
+/** What a WebGL2 headset renderer draws, and how (as `HeadsetRendererOptions`, less the layer's format). */
+export interface GlHeadsetRendererOptions {
+  root: Node;
+  clearColor?: readonly [number, number, number, number];
+  resolution?: HeadsetResolution;
+  nativeHeight?: number;
+  ui?: HeadsetUi;
+}
+
+interface NativeEye {
+  color: GlTexture;
+  depth: WebGLRenderbuffer;
+  view: GlView;
+}
+
+/**
+ * The headset's frame on WebGL2 (XRWebGLLayer): the twin of `HeadsetRenderer`. Each eye is drawn with its pose into
+ * its viewport of the layer's framebuffer, the UI layer on a panel in the scene; at `'native'` resolution each eye
+ * is drawn small into its own framebuffer and stretched over its viewport, nearest texel.
+ */
+export class GlHeadsetRenderer {
+  /** Of the last frame: the world's draws (every eye) plus the panel's UI draw and the eyes' upscales. */
+  readonly counters: FrameCounters = { drawCalls: 0, triangles: 0, bytesUploaded: 0 };
+  readonly resolution: HeadsetResolution;
+  private readonly textures;
+  private readonly panel: GlTexture | null;
+  private readonly natives: NativeEye[] = [];
+  private readonly nativeViews: GlView[] = [];
+  private readonly vao: WebGLVertexArrayObject;
+
+  private constructor(
+    private readonly gl: WebGL2RenderingContext,
+    readonly world: GlWorldPass,
+    private readonly ui: GlUiPass | null,
+    private readonly upscale: WebGLProgram | null,
+    private readonly options: GlHeadsetRendererOptions,
+  ) {
+    this.resolution = options.resolution ?? 'full';
+    this.textures = glTextureAllocator(gl);
+    const size = options.ui?.size;
+    this.panel = size
+      ? this.textures.create({
+          label: 'headset ui panel',
+          format: 'rgba8unorm',
+          width: size[0],
+          height: size[1],
+        })
+      : null;
+    world.panelTexture = this.panel;
+    this.vao = gl.createVertexArray(); // the covering triangle has no attributes, but GL wants a vertex array bound
+  }
+
+  static create(gl: WebGL2RenderingContext, options: GlHeadsetRendererOptions): GlHeadsetRenderer {
+    const native = (options.resolution ?? 'full') === 'native';
+    if (native) eyeNativeSize(1, 1, options.nativeHeight ?? 240); // a bad nativeHeight fails here, not in a frame
+    const world = GlWorldPass.create(gl, {
+      root: options.root,
+      ...(options.clearColor ? { clearColor: options.clearColor } : {}),
+    });
+    const ui = options.ui ? GlUiPass.create(gl, options.ui.root, options.ui.atlas, 'scene') : null;
+    let upscale: WebGLProgram | null = null;
+    if (native) {
+      upscale = compileGlsl(gl, source, 'passes/eye-upscale.glsl');
+      gl.useProgram(upscale);
+      gl.uniform1i(gl.getUniformLocation(upscale, 'source'), 0);
+      gl.useProgram(null);
+    }
+    return new GlHeadsetRenderer(gl, world, ui, upscale, options);
+  }
+
+  /** Draws one XR frame into `views` (the layer's, this frame) at scene time `time`. */
+  render(time: number, views: readonly GlView[]): FrameCounters {
+    if (this.ui && this.panel) this.ui.renderPanel(this.panel, this.options.ui!.background ?? [0, 0, 0, 1]);
+    if (this.upscale) {
+      views.forEach((view, i) => this.prepareNative(i, view));
+      this.nativeViews.length = views.length;
+      this.world.renderViews(time, this.nativeViews);
+      views.forEach((view, i) => this.upscaleInto(view, this.natives[i]!));
+    } else {
+      this.world.renderViews(time, views);
+    }
+    const c = this.counters;
+    const ui = this.ui?.counters;
+    c.drawCalls = this.world.counters.drawCalls + (ui?.drawCalls ?? 0) + (this.upscale ? views.length : 0);
+    c.triangles = this.world.counters.triangles + (ui ? ui.instances * 2 : 0);
+    c.bytesUploaded = this.world.counters.bytesUploaded + (ui?.bytesUploaded ?? 0);
+    return c;
+  }
+
+  /** The i-th eye's native framebuffer (colour texture + depth), remade when its viewport's size asks for another. */
+  private prepareNative(i: number, view: GlView): void {
+    const gl = this.gl;
+    const [width, height] = eyeNativeSize(
+      view.viewport.width,
+      view.viewport.height,
+      this.options.nativeHeight ?? 240,
+    );
+    let eye = this.natives[i];
+    if (!eye || eye.color.width !== width || eye.color.height !== height) {
+      if (eye) this.destroyEye(eye);
+      const color = this.textures.create({ label: `headset eye ${i}`, format: 'rgba8unorm', width, height });
+      const depth = gl.createRenderbuffer();
+      gl.bindRenderbuffer(gl.RENDERBUFFER, depth);
+      gl.renderbufferStorage(gl.RENDERBUFFER, gl.DEPTH_COMPONENT24, width, height);
+      gl.bindFramebuffer(gl.FRAMEBUFFER, color.framebuffer);
+      gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.RENDERBUFFER, depth);
+      const nativeView: GlView = {
+        framebuffer: color.framebuffer,
+        viewport: { x: 0, y: 0, width, height },
+        projection: view.projection,
+        view: view.view,
+      };
+      this.natives[i] = eye = { color, depth, view: nativeView };
+    }
+    eye.view.projection = view.projection;
+    eye.view.view = view.view;
+    this.nativeViews[i] = eye.view;
+  }
+
+  private upscaleInto(view: GlView, eye: NativeEye): void {
+    const gl = this.gl;
+    const v = view.viewport;
+    gl.bindFramebuffer(gl.FRAMEBUFFER, view.framebuffer);
+    gl.viewport(v.x, v.y, v.width, v.height);
+    gl.disable(gl.DEPTH_TEST);
+    gl.disable(gl.CULL_FACE);
+    gl.disable(gl.BLEND);
+    gl.useProgram(this.upscale);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, eye.color.texture);
+    gl.bindSampler(0, null);
+    gl.bindVertexArray(this.vao);
+    gl.drawArrays(gl.TRIANGLES, 0, 3);
+    gl.bindVertexArray(null);
+  }
+
+  private destroyEye(eye: NativeEye): void {
+    this.textures.destroy(eye.color);
+    this.gl.deleteRenderbuffer(eye.depth);
+  }
+
+  destroy(): void {
+    this.world.destroy();
+    this.ui?.destroy();
+    if (this.panel) this.textures.destroy(this.panel);
+    for (const eye of this.natives) this.destroyEye(eye);
+    if (this.upscale) this.gl.deleteProgram(this.upscale);
+    this.gl.deleteVertexArray(this.vao);
+  }
+}
