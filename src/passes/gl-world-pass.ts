@@ -46,6 +46,8 @@ export interface GlWorldPassOptions {
   lightDirection?: readonly [number, number, number];
   lightColor?: readonly [number, number, number];
   ambient?: readonly [number, number, number];
+  /** Links the `panel` material's program too (default false; see `WorldPassOptions.panels`). */
+  panels?: boolean;
 }
 
 interface GlGeometry {
@@ -135,7 +137,7 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
   private constructor(
     private readonly gl: WebGL2RenderingContext,
     readonly root: Node,
-    private readonly programs: Record<MaterialKind, WebGLProgram>,
+    private readonly programs: Record<'unlit' | 'lambert', WebGLProgram> & { panel?: WebGLProgram },
     options: GlWorldPassOptions,
   ) {
     this.camera = options.camera ?? null;
@@ -166,7 +168,11 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
     return new GlWorldPass(
       gl,
       options.root,
-      { unlit: program('unlit'), lambert: program('lambert'), panel: program('panel') },
+      {
+        unlit: program('unlit'),
+        lambert: program('lambert'),
+        ...(options.panels ? { panel: program('panel') } : {}),
+      },
       options,
     );
   }
@@ -230,7 +236,7 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
       for (const draw of this.packer.draws) {
         if (!draw.mesh.visible) continue;
         const kind = draw.mesh.material.kind;
-        const wanted = this.programs[kind];
+        const wanted = this.programs[kind] ?? this.noPanels(draw.mesh.name);
         if (wanted !== program) {
           gl.useProgram((program = wanted));
           if (kind === 'panel') this.bindPanel(draw.mesh.name);
@@ -256,6 +262,13 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
     counters.triangles = triangles;
     counters.objectsPacked = packed;
     counters.bytesUploaded = bytesUploaded + FRAME.size * views.length;
+  }
+
+  private noPanels(mesh: string): never {
+    throw new Error(
+      `GlWorldPass: mesh "${mesh}" has a panel material but the pass was made without panels; create it with ` +
+        'panels: true (a headset renderer with a UI does) and set panelTexture, or hide the mesh.',
+    );
   }
 
   private bindPanel(mesh: string): void {

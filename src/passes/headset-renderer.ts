@@ -83,6 +83,7 @@ export class HeadsetRenderer {
         root: options.root,
         format: native ? 'rgba8unorm' : options.format,
         clearColor: { r, g, b, a },
+        panels: options.ui !== undefined,
       }),
       options.ui ? UiPass.create(device, options.ui.root, options.ui.atlas, 'scene') : null,
       native ? HeadsetRenderer.upscalePipeline(device, options.format) : null,

@@ -42,6 +42,11 @@ export interface WorldPassOptions {
   lightDirection?: readonly [number, number, number];
   lightColor?: readonly [number, number, number];
   ambient?: readonly [number, number, number];
+  /**
+   * Builds the `panel` material's pipeline too (default false: a software GPU spends tens of milliseconds of start-up
+   * on each pipeline, and only a headset's UI panel needs this one).
+   */
+  panels?: boolean;
 }
 
 const DEPTH_FORMAT: GPUTextureFormat = 'depth24plus';
@@ -94,7 +99,9 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     private readonly device: GPUDevice,
     readonly root: Node,
     options: WorldPassOptions,
-    private readonly pipelines: Record<MaterialKind, GPURenderPipeline>,
+    private readonly pipelines: Record<'unlit' | 'lambert', GPURenderPipeline> & {
+      panel?: GPURenderPipeline;
+    },
     layouts: { frame: GPUBindGroupLayout; object: GPUBindGroupLayout; panel: GPUBindGroupLayout },
     readonly format: GPUTextureFormat,
   ) {
@@ -172,13 +179,13 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     const [unlit, lambert, panelPipeline] = await Promise.all([
       pipeline('unlit', 'fsUnlit'),
       pipeline('lambert', 'fsLambert'),
-      pipeline('panel', 'fsPanel'),
+      options.panels ? pipeline('panel', 'fsPanel') : undefined,
     ]);
     return new WorldPass(
       device,
       options.root,
       options,
-      { unlit, lambert, panel: panelPipeline },
+      { unlit, lambert, ...(panelPipeline ? { panel: panelPipeline } : {}) },
       { frame, object, panel },
       format,
     );
@@ -319,7 +326,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       const draw = this.packer.draws[i]!;
       if (!draw.mesh.visible) continue;
       const kind = draw.mesh.material.kind;
-      const wanted = this.pipelines[kind];
+      const wanted = this.pipelines[kind] ?? this.noPanels(draw.mesh.name);
       if (wanted !== pipeline) {
         target.setPipeline((pipeline = wanted));
         if (kind === 'panel') target.setBindGroup(2, this.requirePanelGroup(draw.mesh.name));
@@ -351,6 +358,13 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       this.panelGroup = { texture, group };
     }
     return this.panelGroup.group;
+  }
+
+  private noPanels(mesh: string): never {
+    throw new Error(
+      `WorldPass: mesh "${mesh}" has a panel material but the pass was made without panels; create it with ` +
+        'panels: true (a headset renderer with a UI does) and set panelTexture, or hide the mesh.',
+    );
   }
 
   private requirePanelGroup(mesh: string): GPUBindGroup {
