@@ -2,6 +2,7 @@ import source from '../../wgsl/passes/eye-upscale.glsl?raw';
 import { compileGlsl } from '../gpu/compile-glsl';
 import type { Node } from '../scene/node';
 import type { FrameCounters } from '../time/frame-loop';
+import { chainFrame } from './chain-frame';
 import { eyeNativeSize, type HeadsetResolution } from './eye-native-size';
 import type { GlTexture } from './gl-frame';
 import { glTextureAllocator } from './gl-texture-allocator';
@@ -91,11 +92,8 @@ export class GlHeadsetRenderer {
     } else {
       this.world.renderViews(time, views);
     }
-    const c = this.counters;
-    const ui = this.ui?.counters;
-    c.drawCalls = this.world.counters.drawCalls + (ui?.drawCalls ?? 0) + (this.upscale ? views.length : 0);
-    c.triangles = this.world.counters.triangles + (ui ? ui.instances * 2 : 0);
-    c.bytesUploaded = this.world.counters.bytesUploaded + (ui?.bytesUploaded ?? 0);
+    const c = chainFrame.count(this.counters, this.world, this.ui ?? undefined);
+    if (this.upscale) c.drawCalls += views.length; // one stretch per eye
     return c;
   }
 

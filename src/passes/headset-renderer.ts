@@ -3,6 +3,7 @@ import { compileWgsl } from '../gpu/compile-wgsl';
 import type { Node } from '../scene/node';
 import type { UiAtlas } from '../scene/ui-atlas';
 import type { FrameCounters } from '../time/frame-loop';
+import { chainFrame } from './chain-frame';
 import { eyeNativeSize, type HeadsetResolution } from './eye-native-size';
 import { UiPass } from './ui-pass';
 import { viewOf } from './view-of';
@@ -118,11 +119,8 @@ export class HeadsetRenderer {
       this.world.renderViews(frame, views);
     }
     device.queue.submit([encoder.finish()]);
-    const c = this.counters;
-    const ui = this.ui?.counters;
-    c.drawCalls = this.world.counters.drawCalls + (ui?.drawCalls ?? 0) + (this.upscale ? views.length : 0);
-    c.triangles = this.world.counters.triangles + (ui ? ui.instances * 2 : 0);
-    c.bytesUploaded = this.world.counters.bytesUploaded + (ui?.bytesUploaded ?? 0);
+    const c = chainFrame.count(this.counters, this.world, this.ui ?? undefined);
+    if (this.upscale) c.drawCalls += views.length; // one stretch per eye
     return c;
   }
 
