@@ -126,6 +126,22 @@ test('xr: ?xrview=native draws each eye at 240 rows stretched nearest-texel, the
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });
 
+test('xr: a page on the WebGL2 backend (?backend=webgl2) enters VR the same way, UI panel and all', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate&backend=webgl2');
+  expect(await page.evaluate(() => window.__armature!.backend)).toBe('webgl2');
+  await page.getByTestId('enter-xr').click();
+  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 10, null, { timeout: 60_000 });
+  const seen = await eyes(page);
+  for (const ui of seen.ui) expect(ui).toBeGreaterThan(10);
+  expect(seen.shift).toBeGreaterThan(0);
+  const canvasFrames = await page.evaluate(() => window.__armature!.frame);
+  await page.evaluate(() => window.__armature!.xr!.session!.end());
+  await page.waitForFunction((f) => window.__armature!.frame >= f + 10, canvasFrames);
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});
+
 test('xr: a session the system ends inside one of its own frames hands the loop back to the canvas, once', async ({
   page,
 }) => {
@@ -156,6 +172,13 @@ test('xr: the emulated headset under the fixed clock matches its baseline, both 
   await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 3, null, { timeout: 60_000 });
   // The clock holds at t = 1 s: every XR frame is the same image, so the screenshot is pixel-exact.
   await expect(page).toHaveScreenshot('xr-stereo.png');
+});
+
+test('xr: a bad ?xrview is a message on the page that names the values', async ({ page }) => {
+  await page.goto('/demos/xr/?xr=emulate&xrview=huge');
+  await expect(page.getByTestId('armature-error')).toHaveText(
+    /xrview=huge: use xrview=full .* or xrview=native/,
+  );
 });
 
 test('xr: without a headset the button stays hidden and the page says why', async ({ page }) => {
