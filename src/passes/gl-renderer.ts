@@ -1,18 +1,16 @@
-import { RenderGraph, type PassDecl } from '../graph/render-graph';
+import { chainGraph } from './chain-graph';
+import type { RenderGraph } from '../graph/render-graph';
+import { type PassDecl } from '../graph/render-graph';
 import type { FrameCounters } from '../time/frame-loop';
-import { BackgroundPass } from './background-pass';
-import { defaultChainSettings, type ChainSettings } from './chain-settings';
-import { CrtPass } from './crt-pass';
+import type { ChainSettings } from './chain-settings';
 import type { GlFrame, GlTexture } from './gl-frame';
 import { glPostBackend } from './gl-post-program';
 import { glTextureAllocator } from './gl-texture-allocator';
 import { GlUiPass } from './gl-ui-pass';
 import { GlWorldPass } from './gl-world-pass';
 import { chainFrame } from './chain-frame';
-import { MotionBlurPass } from './motion-blur-pass';
-import { PresentPass } from './present-pass';
+import type { PresentPass } from './present-pass';
 import type { RendererOptions } from './renderer';
-import { UpscalePass } from './upscale-pass';
 import type { DeviceRecovery, FrameRenderer } from './frame-renderer';
 
 /** What a WebGL2 renderer draws: the same options as the WebGPU `Renderer`, less its device hooks. */
@@ -80,18 +78,13 @@ export class GlRenderer implements FrameRenderer {
 
   /** Takes the canvas's WebGL2 context (it must not have another) and builds the graph on it. */
   static async create(canvas: HTMLCanvasElement, options: GlRendererOptions): Promise<GlRenderer> {
-    if (options.ui && (options.chain === undefined || options.chain === false))
-      throw new Error('GlRenderer: a UI layer needs the pixel-art chain; pass chain: true.');
+    const settings = chainGraph.settings('GlRenderer', options);
     const gl = canvas.getContext('webgl2', { antialias: false, alpha: false, depth: false });
     if (!gl)
       throw new Error(
         'canvas.getContext("webgl2") returned null: WebGL2 is unavailable or the canvas already has another ' +
           'context. Give the WebGL2 backend its own <canvas>.',
       );
-    const settings = {
-      ...defaultChainSettings(),
-      ...(typeof options.chain === 'object' ? options.chain : {}),
-    };
     const parts = await GlRenderer.build(gl, canvas, options, settings);
     return new GlRenderer(gl, canvas, options, settings, parts);
   }
@@ -102,8 +95,6 @@ export class GlRenderer implements FrameRenderer {
     options: GlRendererOptions,
     settings: ChainSettings,
   ): Promise<ContextParts> {
-    const programs = glPostBackend(gl);
-    const chain = options.chain !== undefined && options.chain !== false;
     const c = options.clearColor;
     // GPUColor is a dictionary or a sequence of four numbers.
     const rgba = c === undefined ? undefined : 'r' in c ? [c.r, c.g, c.b, c.a] : [...c];
@@ -112,29 +103,13 @@ export class GlRenderer implements FrameRenderer {
       camera: options.camera,
       ...(rgba ? { clearColor: rgba as [number, number, number, number] } : {}),
     });
-    const worldOut = options.ui ? 'composed' : 'scene';
-    const [present, post] = await Promise.all([
-      PresentPass.create(programs, chain ? 'crt' : 'scene', 'rgba8unorm'),
-      chain
-        ? Promise.all<PassDecl<GlFrame, GlTexture>>([
-            ...(options.ui ? [GlUiPass.create(gl, options.ui.root, options.ui.atlas, 'scene')] : []),
-            MotionBlurPass.create(programs, settings, worldOut),
-            UpscalePass.create(programs, settings, 'blurred'),
-            BackgroundPass.create(programs, settings, 'blurred'),
-            CrtPass.create(programs, settings),
-          ])
-        : Promise.resolve([]),
-    ]);
-    const graph = new RenderGraph(glTextureAllocator(gl), {
-      native: options.native ?? [336, 240],
-      canvas: [canvas.width, canvas.height],
+    const ui = options.ui ? GlUiPass.create(gl, options.ui.root, options.ui.atlas, 'scene') : null;
+    const { present, post } = await chainGraph.passes(glPostBackend(gl), options, settings, 'rgba8unorm', ui);
+    const graph = chainGraph.build(glTextureAllocator(gl), options, canvas, 'rgba8unorm', {
+      world,
+      post,
+      present,
     });
-    graph.addExternal('canvas', 'rgba8unorm', { relativeTo: 'canvas' });
-    graph.addPass(world);
-    for (const pass of post) graph.addPass(pass);
-    graph.addPass(present);
-    graph.validate();
-    if (chain) graph.setEnabled('crt', false);
     return { world, present, post, graph, frame: { gl, time: 0, delta: 0 } };
   }
 

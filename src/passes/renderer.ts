@@ -1,21 +1,18 @@
+import { chainGraph } from './chain-graph';
 import { configureCanvas } from '../gpu/configure-canvas';
 import { GpuTimer } from '../gpu/gpu-timer';
 import { requestGpu, type GpuContext } from '../gpu/request-gpu';
 import { GpuInitError } from '../gpu/gpu-init-error';
-import { RenderGraph } from '../graph/render-graph';
+import type { RenderGraph } from '../graph/render-graph';
 import type { Camera } from '../scene/camera';
 import type { Node } from '../scene/node';
 import type { FrameCounters } from '../time/frame-loop';
 import type { GpuFrame } from './gpu-frame';
 import { gpuTextureAllocator } from './gpu-texture-allocator';
-import { PresentPass } from './present-pass';
+import type { PresentPass } from './present-pass';
 import { WorldPass } from './world-pass';
-import { defaultChainSettings, type ChainSettings } from './chain-settings';
+import type { ChainSettings } from './chain-settings';
 import { chainFrame } from './chain-frame';
-import { MotionBlurPass } from './motion-blur-pass';
-import { UpscalePass } from './upscale-pass';
-import { BackgroundPass } from './background-pass';
-import { CrtPass } from './crt-pass';
 import { gpuPostBackend } from './fullscreen-program';
 import type { PassDecl } from '../graph/render-graph';
 import type { UiAtlas } from '../scene/ui-atlas';
@@ -120,12 +117,7 @@ export class Renderer implements FrameRenderer {
     canvas: HTMLCanvasElement | OffscreenCanvas,
     options: RendererOptions,
   ): Promise<Renderer> {
-    if (options.ui && (options.chain === undefined || options.chain === false))
-      throw new Error('Renderer: a UI layer needs the pixel-art chain; pass chain: true.');
-    const settings = {
-      ...defaultChainSettings(),
-      ...(typeof options.chain === 'object' ? options.chain : {}),
-    };
+    const settings = chainGraph.settings('Renderer', options);
     const parts = await Renderer.build(gpu, canvas, options, settings);
     return new Renderer(parts, canvas, options, settings);
   }
@@ -138,38 +130,26 @@ export class Renderer implements FrameRenderer {
   ): Promise<DeviceParts> {
     const { context, format } = configureCanvas(gpu, canvas);
     const device = gpu.device;
-    const programs = gpuPostBackend(device);
-    const chain = options.chain !== undefined && options.chain !== false;
-    const worldOut = options.ui ? 'composed' : 'scene';
-    // Pipelines compile in parallel: on a software GPU each one takes tens of milliseconds.
-    const [world, present, post] = await Promise.all([
+    const [world, { present, post }] = await Promise.all([
       WorldPass.create(device, {
         root: options.root,
         camera: options.camera,
         ...(options.clearColor ? { clearColor: options.clearColor } : {}),
       }),
-      PresentPass.create(programs, chain ? 'crt' : 'scene', format),
-      chain
-        ? Promise.all([
-            ...(options.ui ? [UiPass.create(device, options.ui.root, options.ui.atlas, 'scene')] : []),
-            MotionBlurPass.create(programs, settings, worldOut),
-            UpscalePass.create(programs, settings, 'blurred'),
-            BackgroundPass.create(programs, settings, 'blurred'),
-            CrtPass.create(programs, settings),
-          ])
-        : Promise.resolve([]),
+      chainGraph.passes(
+        gpuPostBackend(device),
+        options,
+        settings,
+        format,
+        options.ui ? UiPass.create(device, options.ui.root, options.ui.atlas, 'scene') : null,
+      ),
     ]);
     const timer = new GpuTimer(device);
-    const graph = new RenderGraph(gpuTextureAllocator(device), {
-      native: options.native ?? [336, 240],
-      canvas: [canvas.width, canvas.height],
+    const graph = chainGraph.build(gpuTextureAllocator(device), options, canvas, format, {
+      world,
+      post,
+      present,
     });
-    graph.addExternal('canvas', format, { relativeTo: 'canvas' });
-    graph.addPass(world);
-    for (const pass of post) graph.addPass(pass);
-    graph.addPass(present);
-    graph.validate();
-    if (post.some((p) => p.name === 'crt')) graph.setEnabled('crt', false);
     const frame: GpuFrame = {
       device,
       encoder: null as unknown as GPUCommandEncoder,
