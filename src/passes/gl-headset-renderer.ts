@@ -21,7 +21,7 @@ export interface GlHeadsetRendererOptions {
 
 interface NativeEye {
   color: GlTexture;
-  depth: WebGLRenderbuffer;
+  depth: WebGLTexture;
   view: GlView;
 }
 
@@ -76,6 +76,7 @@ export class GlHeadsetRenderer {
       upscale = compileGlsl(gl, source, 'passes/eye-upscale.glsl');
       gl.useProgram(upscale);
       gl.uniform1i(gl.getUniformLocation(upscale, 'source'), 0);
+      gl.uniform1i(gl.getUniformLocation(upscale, 'sourceDepth'), 1);
       gl.useProgram(null);
     }
     return new GlHeadsetRenderer(gl, world, ui, upscale, options);
@@ -109,11 +110,14 @@ export class GlHeadsetRenderer {
     if (!eye || eye.color.width !== width || eye.color.height !== height) {
       if (eye) this.destroyEye(eye);
       const color = this.textures.create({ label: `headset eye ${i}`, format: 'rgba8unorm', width, height });
-      const depth = gl.createRenderbuffer();
-      gl.bindRenderbuffer(gl.RENDERBUFFER, depth);
-      gl.renderbufferStorage(gl.RENDERBUFFER, gl.DEPTH_COMPONENT24, width, height);
+      // A depth texture, not a renderbuffer: the upscale reads it to write the layer's depth.
+      const depth = gl.createTexture();
+      gl.bindTexture(gl.TEXTURE_2D, depth);
+      gl.texStorage2D(gl.TEXTURE_2D, 1, gl.DEPTH_COMPONENT24, width, height);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST); // depth is not filterable
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
       gl.bindFramebuffer(gl.FRAMEBUFFER, color.framebuffer);
-      gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.RENDERBUFFER, depth);
+      gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.TEXTURE_2D, depth, 0);
       const nativeView: GlView = {
         framebuffer: color.framebuffer,
         viewport: { x: 0, y: 0, width, height },
@@ -132,21 +136,29 @@ export class GlHeadsetRenderer {
     const v = view.viewport;
     gl.bindFramebuffer(gl.FRAMEBUFFER, view.framebuffer);
     gl.viewport(v.x, v.y, v.width, v.height);
-    gl.disable(gl.DEPTH_TEST);
+    // The layer's depth gets the native depth, stretched like the picture (a compositor reprojects with it).
+    gl.enable(gl.DEPTH_TEST);
+    gl.depthFunc(gl.ALWAYS);
+    gl.depthMask(true);
     gl.disable(gl.CULL_FACE);
     gl.disable(gl.BLEND);
     gl.useProgram(this.upscale);
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, eye.color.texture);
     gl.bindSampler(0, null);
+    gl.activeTexture(gl.TEXTURE1);
+    gl.bindTexture(gl.TEXTURE_2D, eye.depth);
+    gl.bindSampler(1, null);
     gl.bindVertexArray(this.vao);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
     gl.bindVertexArray(null);
+    gl.depthFunc(gl.LESS);
+    gl.activeTexture(gl.TEXTURE0);
   }
 
   private destroyEye(eye: NativeEye): void {
     this.textures.destroy(eye.color);
-    this.gl.deleteRenderbuffer(eye.depth);
+    this.gl.deleteTexture(eye.depth);
   }
 
   destroy(): void {

@@ -35,6 +35,8 @@ export interface GlView {
    * winding flips with it. Off for framebuffers that are shown as they are (the canvas, an XR layer).
    */
   flipY?: boolean;
+  /** Clears the region first (default); false draws over what is there, depth-tested against its depth. */
+  clear?: boolean;
 }
 
 /** Settings of the WebGL2 world pass (the light as in `WorldPassOptions`). */
@@ -201,7 +203,7 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
     this.renderViews(frame.time, [view]);
   }
 
-  /** Draws the scene once per view, each into its framebuffer region (cleared first), with the view's matrices. */
+  /** Draws the scene once per view, each into its framebuffer region (cleared first unless told), with its matrices. */
   renderViews(time: number, views: readonly GlView[]): void {
     const gl = this.gl;
     const { packed, bytesUploaded } = this.packer.prepare();
@@ -224,7 +226,7 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
       gl.clearColor(c[0]!, c[1]!, c[2]!, c[3]!);
       gl.clearDepth(1);
       gl.depthMask(true);
-      gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+      if (view.clear !== false) gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
       mat4.multiply(this.viewProjection, view.projection, view.view);
       gl.bindBuffer(gl.UNIFORM_BUFFER, this.frameBuffer);
       // frameBytes packs into the same bytes every call: one view over them, made once.

@@ -43,6 +43,13 @@ function scene(): { root: Node; ui: HeadsetUi; panel: Mesh } {
   };
 }
 
+/** A red wall at z = −3, behind the panel (z = −2) and wider than the view. */
+function wallScene(): Node {
+  const root = new Node('wall scene');
+  root.add(new Mesh('wall', quadGeometry(10, 10), new Material('unlit', [1, 0, 0, 1])).setPosition(0, 0, -3));
+  return root;
+}
+
 /** The eyes' view matrices (world → eye) and, per backend, the lens (WebGPU: depth 0…1; WebGL2 as XR gives it). */
 function eyes(depth: 'zo' | 'no') {
   const ortho = depth === 'zo' ? mat4.orthoZO : mat4.ortho;
@@ -96,9 +103,19 @@ async function gpuEyes(resolution: HeadsetResolution) {
   headset.render(0, views);
   const second = { ...tracker.counts };
   const pixels = [await readTexture(gpu.device, color, 0), await readTexture(gpu.device, color, 1)];
+  // Over the finished eyes, a wall behind the panel, depth-tested against what the headset left in the layer's depth.
+  const wall = await WorldPass.create(gpu.device, { root: wallScene() });
+  const encoder = gpu.device.createCommandEncoder();
+  wall.renderViews(
+    { device: gpu.device, encoder, timer: null, time: 0, delta: 0 },
+    views.map((v) => ({ ...v, clear: false })),
+  );
+  gpu.device.queue.submit([encoder.finish()]);
+  const walled = await readTexture(gpu.device, color, 0);
+  wall.destroy();
   headset.destroy();
   const after = { ...tracker.counts };
-  return { pixels, counters, errors: tracker.errors, before, first, second, after, gpu };
+  return { pixels, walled, counters, errors: tracker.errors, before, first, second, after, gpu };
 }
 
 /** Draws both eyes on WebGL2 side by side in one framebuffer (as XRWebGLLayer lays them out), read top row first. */
@@ -120,18 +137,30 @@ function glEyes(resolution: HeadsetResolution) {
     viewport: { x: i * EYE.width, y: 0, width: EYE.width, height: EYE.height },
   }));
   const counters = { ...headset.render(0, views) };
-  const pixels = views.map(({ viewport: v }) => {
-    const raw = new Uint8Array(v.width * v.height * 4);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    gl.readPixels(v.x, v.y, v.width, v.height, gl.RGBA, gl.UNSIGNED_BYTE, raw);
-    const rows = new Uint8Array(raw.length); // GL reads bottom row first
-    for (let y = 0; y < v.height; y++)
-      rows.set(raw.subarray((v.height - 1 - y) * v.width * 4, (v.height - y) * v.width * 4), y * v.width * 4);
-    return rows;
-  });
+  const readEyes = () =>
+    views.map(({ viewport: v }) => {
+      const raw = new Uint8Array(v.width * v.height * 4);
+      gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+      gl.readPixels(v.x, v.y, v.width, v.height, gl.RGBA, gl.UNSIGNED_BYTE, raw);
+      const rows = new Uint8Array(raw.length); // GL reads bottom row first
+      for (let y = 0; y < v.height; y++)
+        rows.set(
+          raw.subarray((v.height - 1 - y) * v.width * 4, (v.height - y) * v.width * 4),
+          y * v.width * 4,
+        );
+      return rows;
+    });
+  const pixels = readEyes();
+  const wall = GlWorldPass.create(gl, { root: wallScene() });
+  wall.renderViews(
+    0,
+    views.map((v) => ({ ...v, clear: false })),
+  );
+  const walled = readEyes()[0]!;
+  wall.destroy();
   const error = gl.getError();
   headset.destroy();
-  return { pixels, counters, error };
+  return { pixels, walled, counters, error };
 }
 
 describe('the headset frame on real WebGPU and WebGL2', () => {
@@ -155,6 +184,12 @@ describe('the headset frame on real WebGPU and WebGL2', () => {
       // Native: every 4×4 block is one texel of the 16×12 image; full: the card's edges fall inside blocks.
       expect(blocky(left)).toBe(resolution === 'native');
       expect(blocky(right)).toBe(resolution === 'native');
+      // The layer's depth matches the picture: a wall drawn afterwards behind the panel shows only around it.
+      for (const walled of [gpu.walled, gl.walled]) {
+        expect(at(walled, 20, 24)).toEqual(YELLOW);
+        expect(at(walled, 44, 24)).toEqual(BLUE);
+        expect(at(walled, 56, 24)).toEqual([255, 0, 0, 255]);
+      }
       // WebGL2 draws the same eyes as WebGPU.
       for (const eye of [0, 1]) {
         let max = 0;

@@ -100,6 +100,9 @@ export class HeadsetRenderer {
       vertex: { module, entryPoint: 'vs' },
       fragment: { module, entryPoint: 'fs', targets: [{ format }] },
       primitive: { topology: 'triangle-list' },
+      // The eye's depth is the native depth stretched the same way: the layer's depth is what a compositor
+      // reprojects with, so it must match the picture.
+      depthStencil: { format: 'depth24plus', depthWriteEnabled: true, depthCompare: 'always' },
     });
   }
 
@@ -140,11 +143,14 @@ export class HeadsetRenderer {
           usage: GPUTextureUsage.RENDER_ATTACHMENT | usage,
         });
       const color = make('rgba8unorm', GPUTextureUsage.TEXTURE_BINDING);
-      const depth = make('depth24plus', 0);
+      const depth = make('depth24plus', GPUTextureUsage.TEXTURE_BINDING);
       const group = this.device.createBindGroup({
         label: `headset eye ${i}`,
         layout: this.upscale!.getBindGroupLayout(0),
-        entries: [{ binding: 0, resource: viewOf(color) }],
+        entries: [
+          { binding: 0, resource: viewOf(color) },
+          { binding: 1, resource: viewOf(depth) },
+        ],
       });
       this.natives[i] = eye = { color, depth, group };
     }
@@ -158,16 +164,16 @@ export class HeadsetRenderer {
   }
 
   private upscaleInto(encoder: GPUCommandEncoder, view: HeadsetView, eye: NativeEye): void {
+    const load: GPULoadOp = view.clear ? 'clear' : 'load';
     const pass = encoder.beginRenderPass({
       label: 'eye upscale',
-      colorAttachments: [
-        {
-          view: view.color,
-          loadOp: view.clear ? 'clear' : 'load',
-          clearValue: [0, 0, 0, 1],
-          storeOp: 'store',
-        },
-      ],
+      colorAttachments: [{ view: view.color, loadOp: load, clearValue: [0, 0, 0, 1], storeOp: 'store' }],
+      depthStencilAttachment: {
+        view: view.depth,
+        depthLoadOp: load,
+        depthClearValue: 1,
+        depthStoreOp: 'store',
+      },
     });
     const v = view.viewport;
     pass.setViewport(v.x, v.y, v.width, v.height, 0, 1);

@@ -1,5 +1,6 @@
-// Owner: src/passes/gl-headset-renderer.ts. The GLSL ES 3.00 twin of eye-upscale.wgsl: an eye's native image over its
-// viewport of the XR layer, nearest texel. Here the source is drawn the GL way up (bottom row first) like the layer.
+// Owner: src/passes/gl-headset-renderer.ts. The GLSL ES 3.00 twin of eye-upscale.wgsl: an eye's native image and
+// depth over its viewport of the XR layer, nearest texel. Here the source is drawn the GL way up (bottom row first)
+// like the layer.
 precision highp float;
 
 #ifdef VERTEX
@@ -12,11 +13,14 @@ void main() {
 }
 #else
 uniform sampler2D source;
+uniform highp sampler2D sourceDepth;
 in vec2 vUv;
 out vec4 fragColor;
 
 void main() {
   ivec2 size = textureSize(source, 0);
-  fragColor = texelFetch(source, min(ivec2(floor(vUv * vec2(size))), size - 1), 0);
+  ivec2 texel = min(ivec2(floor(vUv * vec2(size))), size - 1);
+  fragColor = texelFetch(source, texel, 0);
+  gl_FragDepth = texelFetch(sourceDepth, texel, 0).r;
 }
 #endif
