@@ -174,6 +174,30 @@ test('xr: the emulated headset under the fixed clock matches its baseline, both 
   await expect(page).toHaveScreenshot('xr-stereo.png');
 });
 
+test('xr: losing the headset’s WebGL2 context ends the session with the reason; the canvas goes on, VR can start again', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate');
+  await page.getByTestId('enter-xr').click();
+  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 5, null, { timeout: 60_000 });
+  // The emulator shows the layer's canvas in the page: the one with a WebGL2 context.
+  await page.evaluate(() => {
+    const canvas = [...document.querySelectorAll('canvas')].find((c) => c.id !== 'view')!;
+    canvas.getContext('webgl2')!.getExtension('WEBGL_lose_context')!.loseContext();
+  });
+  await page.waitForFunction(() => window.__armature!.xr!.mode === null);
+  expect(await page.evaluate(() => window.__armature!.xr!.ended)).toMatch(
+    /WebGL2 context was lost: enter VR again/,
+  );
+  await expect(page.getByTestId('xr-status')).toContainText('WebGL2 context was lost');
+  const frames = await page.evaluate(() => window.__armature!.frame);
+  await page.waitForFunction((f) => window.__armature!.frame >= f + 10, frames);
+  await page.getByTestId('enter-xr').click();
+  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 5, null, { timeout: 60_000 });
+  expect(await page.evaluate(() => window.__armature!.xr!.ended)).toBeNull();
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});
+
 test('xr: a bad ?xrview is a message on the page that names the values', async ({ page }) => {
   await page.goto('/demos/xr/?xr=emulate&xrview=huge');
   await expect(page.getByTestId('armature-error')).toHaveText(

@@ -70,6 +70,11 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
         eye.view = mat4.multiply(new Float32Array(16), eye.view, origin) as Float32Array;
     };
     let draw: (pose: XRViewerPose, time: number) => FrameCounters;
+    const lose = (why: string) => {
+      if (xr.session !== session) return;
+      xr.ended = `The session ended: ${why}.`;
+      void session.end();
+    };
     let release: () => void;
     // The WebGPU path needs the page's device (a WebGPU renderer made XR-compatible); WebGL2 pages take the layer.
     if (wantGpu && renderer instanceof Renderer && sessionUsesWebGpu(session)) {
@@ -88,6 +93,10 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
         return headset.render(time, views);
       };
       release = () => headset.destroy();
+      // The layer belongs to this device: when it is lost the session cannot go on (the canvas recovers by itself).
+      void device.lost.then((info) =>
+        lose(`the GPU device was lost (${info.reason || 'unknown'}): enter VR again`),
+      );
       xr.mode = 'webgpu-binding';
     } else {
       // Its own canvas: the page's canvas already has a WebGPU context. Emulators show this one in the page, and
@@ -99,6 +108,14 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
         preserveDrawingBuffer: true,
       });
       if (!gl) throw new Error('WebGL2 is not available for the XRWebGLLayer path.');
+      // Its layer is tied to this context: a lost context ends the session, and a new one starts from scratch.
+      canvas.addEventListener(
+        'webglcontextlost',
+        () => lose('the headset’s WebGL2 context was lost: enter VR again'),
+        {
+          once: true,
+        },
+      );
       const layer = await XrGlLayer.create(session, gl);
       const headset = GlHeadsetRenderer.create(gl, { root, clearColor, resolution, ...(ui ? { ui } : {}) });
       let last: ReturnType<XrGlLayer['views']> = [];
@@ -122,6 +139,7 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
     if (ui) ui.panel.visible = true;
     xr.resolution = resolution;
     xr.session = session;
+    xr.ended = null;
     xr.frames = 0;
     demo.xrRender = (sample, frame) => {
       const pose = frame.getViewerPose(space);

@@ -55,6 +55,7 @@ try {
     unavailable: support.reason,
     session: null,
     readViews: null,
+    ended: null,
   };
   handle.xr = xr;
   const bench = workshopScene();
@@ -118,7 +119,7 @@ try {
           status.textContent = `In VR (${xr.mode}).`;
           session.addEventListener('end', () => {
             button.disabled = false;
-            status.textContent = `Headset path: ${support.mode}.`;
+            status.textContent = `${xr.ended ?? ''} Headset path: ${support.mode}.`.trim();
           });
         })
         .catch((error: unknown) => {

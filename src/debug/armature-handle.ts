@@ -48,6 +48,8 @@ export interface XrHandle {
   frames: number;
   /** Why a session is not possible here, when it is not. */
   unavailable: string | null;
+  /** Why the last session ended when the engine ended it (its device or context was lost); null otherwise. */
+  ended: string | null;
   /** The running session, for tests that end it themselves. */
   session: XRSession | null;
   /** Reads back what each eye showed in the last XR frame (tests compare them). */
