@@ -66,9 +66,12 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
         mat4.multiply(origin, head.matrix, camera.viewMatrix);
         placed = true;
       }
-      for (const eye of eyes)
-        eye.view = mat4.multiply(new Float32Array(16), eye.view, origin) as Float32Array;
+      // The pose's matrices are the browser's (read-only): each eye's product goes into its own reused array.
+      eyes.forEach((eye, i) => {
+        eye.view = mat4.multiply((placedViews[i] ??= new Float32Array(16)), eye.view, origin) as Float32Array;
+      });
     };
+    const placedViews: Float32Array[] = [];
     let draw: (pose: XRViewerPose, time: number) => FrameCounters;
     const lose = (why: string) => {
       if (xr.session !== session) return;
