@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { openDemo } from './demo-page';
+import type { GpuResourceCounts } from '../src/index';
 
 test.use({ viewport: { width: 1200, height: 680 } });
 
@@ -72,7 +73,7 @@ test('debug panel: toggling passes 20 times leaves GPU buffers, textures and pip
   page,
 }) => {
   await openDemo(page, 'pixel-chain/?t=0.2&fps=10&debug=1');
-  const counts = () => page.evaluate(() => ({ ...window.__armature!.gpuResources! }));
+  const counts = () => page.evaluate(() => ({ ...(window.__armature!.gpuResources as GpuResourceCounts) }));
   const before = await counts();
   expect(before.textures).toBeGreaterThan(0);
   for (let i = 0; i < 20; i++) {

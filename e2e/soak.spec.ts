@@ -1,5 +1,6 @@
-// The soak: a long fixed-clock run of the stress and pixel-chain demos (?soak=N) with a pass toggled every 100 frames
-// and a resize every 250. `npm test` runs 1000 frames each; `npm run soak` runs 10 000 (SOAK_FRAMES).
+// The soak: a long fixed-clock run of the stress and pixel-chain demos (pixel-chain on both backends; ?soak=N) with a
+// pass toggled every 100 frames and a resize every 250. `npm test` runs 1000 frames each; `npm run soak` runs 10 000
+// (SOAK_FRAMES). GL object counts stand in for GPU ones on WebGL2 (trackGlResources).
 import { expect, test, type Page } from '@playwright/test';
 import { openDemo } from './demo-page';
 import type { SoakReport } from '../demos/shared/soak';
@@ -19,7 +20,7 @@ async function heapUsed(page: Page): Promise<number> {
   return usedSize;
 }
 
-for (const demo of ['stress/?n=200', 'pixel-chain/?on=crt']) {
+for (const demo of ['stress/?n=200', 'pixel-chain/?on=crt', 'pixel-chain/?on=crt&backend=webgl2']) {
   test(`soak ${demo} for ${FRAMES} frames: steady GPU objects, bounded heap, no WebGPU error`, async ({
     page,
   }, testInfo) => {

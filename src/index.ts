@@ -135,3 +135,4 @@ export { compileGlsl, GlslCompileError } from './gpu/compile-glsl';
 export { GlRenderer, type GlRendererOptions } from './passes/gl-renderer';
 export type { FrameRenderer, DeviceRecovery } from './passes/frame-renderer';
 export { GlTestPattern } from './gpu/gl-test-pattern';
+export { trackGlResources, type GlResourceCounts } from './gpu/track-gl-resources';

@@ -14,6 +14,7 @@ import {
   type GpuContext,
   type GpuRequest,
   GlRenderer,
+  trackGlResources,
   Renderer,
   type FrameRenderer,
   type RendererOptions,
@@ -48,7 +49,11 @@ export async function demoRenderer(
 ): Promise<FrameRenderer> {
   const backend = demoBackend();
   handle.backend = backend;
-  if (backend === 'webgl2') return GlRenderer.create(canvas, options);
+  if (backend === 'webgl2')
+    return GlRenderer.create(canvas, {
+      ...options,
+      onContext: (gl) => (handle.gpuResources = trackGlResources(gl).counts),
+    });
   return Renderer.create(await demoGpu(handle, request), canvas, options);
 }
 

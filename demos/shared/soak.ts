@@ -8,6 +8,7 @@ import {
   type ClockSample,
   type FrameRenderer,
   type GpuResourceCounts,
+  type GlResourceCounts,
   Renderer,
 } from '../../src/index';
 
@@ -17,7 +18,7 @@ export const SOAK_TAIL = 20;
 /** Resource counts at one checkpoint of a soak. */
 export interface SoakSample {
   frame: number;
-  resources: GpuResourceCounts;
+  resources: GpuResourceCounts | GlResourceCounts;
 }
 
 /** What a soak run publishes as `window.__armature.soak`. */

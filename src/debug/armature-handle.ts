@@ -2,6 +2,7 @@ import type { CompiledPassInfo } from '../graph/render-graph';
 import type { HeadsetResolution } from '../passes/eye-native-size';
 import type { BudgetSnapshot } from '../time/frame-budget';
 import type { GpuResourceCounts } from '../gpu/track-gpu-resources';
+import type { GlResourceCounts } from '../gpu/track-gl-resources';
 import type { DeviceRecovery } from '../passes/frame-renderer';
 import type { XrMode } from '../xr/xr-support';
 
@@ -20,7 +21,7 @@ export interface ArmatureHandle {
   /** The compiled render graph: passes in chain order with their inputs, outputs and sizes. */
   graph: CompiledPassInfo[] | null;
   /** Live GPU object counts (see trackGpuResources), once the device exists. */
-  gpuResources: GpuResourceCounts | null;
+  gpuResources: GpuResourceCounts | GlResourceCounts | null;
   /** Uncaptured WebGPU errors (validation, out of memory) seen on the page's device (and its replacements). */
   errors: string[];
   /** The scene clock as of the last frame (seconds): where it is, its last and largest step, jumps it capped. */

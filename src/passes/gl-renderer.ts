@@ -14,7 +14,10 @@ import type { RendererOptions } from './renderer';
 import type { DeviceRecovery, FrameRenderer } from './frame-renderer';
 
 /** What a WebGL2 renderer draws: the same options as the WebGPU `Renderer`, less its device hooks. */
-export type GlRendererOptions = Omit<RendererOptions, 'requestDevice' | 'onNewDevice'>;
+export type GlRendererOptions = Omit<RendererOptions, 'requestDevice' | 'onNewDevice'> & {
+  /** Called with the canvas's context before anything is made on it (to track its objects, say). */
+  onContext?: (gl: WebGL2RenderingContext) => void;
+};
 
 /** Everything the renderer makes in one GL context; rebuilt whole from the scene after a context loss. */
 interface ContextParts {
@@ -85,6 +88,7 @@ export class GlRenderer implements FrameRenderer {
         'canvas.getContext("webgl2") returned null: WebGL2 is unavailable or the canvas already has another ' +
           'context. Give the WebGL2 backend its own <canvas>.',
       );
+    options.onContext?.(gl);
     const parts = await GlRenderer.build(gl, canvas, options, settings);
     return new GlRenderer(gl, canvas, options, settings, parts);
   }
