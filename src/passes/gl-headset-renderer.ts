@@ -86,10 +86,10 @@ export class GlHeadsetRenderer {
   render(time: number, views: readonly GlView[]): FrameCounters {
     if (this.ui && this.panel) this.ui.renderPanel(this.panel, this.options.ui!.background ?? [0, 0, 0, 1]);
     if (this.upscale) {
-      views.forEach((view, i) => this.prepareNative(i, view));
+      for (let i = 0; i < views.length; i++) this.prepareNative(i, views[i]!);
       this.nativeViews.length = views.length;
       this.world.renderViews(time, this.nativeViews);
-      views.forEach((view, i) => this.upscaleInto(view, this.natives[i]!));
+      for (let i = 0; i < views.length; i++) this.upscaleInto(views[i]!, this.natives[i]!);
     } else {
       this.world.renderViews(time, views);
     }

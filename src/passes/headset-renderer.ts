@@ -39,6 +39,8 @@ interface NativeEye {
   color: GPUTexture;
   depth: GPUTexture;
   group: GPUBindGroup;
+  /** What the world pass draws into, re-aimed at the eye's pose each frame. */
+  view: WorldView;
 }
 
 /**
@@ -48,12 +50,13 @@ interface NativeEye {
  * CRT stay on the canvas: blending past frames against head motion smears the world.
  */
 export class HeadsetRenderer {
-  /** Of the last frame: the world's draws (every eye) plus the panel's UI draw. */
+  /** Of the last frame: the world's draws (every eye), the panel's UI draw and, at native resolution, the stretches. */
   readonly counters: FrameCounters = { drawCalls: 0, triangles: 0, bytesUploaded: 0 };
   readonly resolution: HeadsetResolution;
   private readonly natives: NativeEye[] = [];
   private readonly nativeViews: WorldView[] = [];
   private readonly panel: GPUTexture | null;
+  private readonly background: GPUColor;
 
   private constructor(
     private readonly device: GPUDevice,
@@ -72,6 +75,8 @@ export class HeadsetRenderer {
         })
       : null;
     world.panelTexture = this.panel;
+    const [r, g, b, a] = options.ui?.background ?? [0, 0, 0, 1];
+    this.background = { r, g, b, a };
   }
 
   /** Compiles the world pass (for the layer's format and, at native resolution, the eyes' images) and the rest. */
@@ -86,6 +91,7 @@ export class HeadsetRenderer {
         clearColor: { r, g, b, a },
         panels: options.ui !== undefined,
       }),
+      // Drawn alone into the panel's image (renderPanel): the graph input it names is never read.
       options.ui ? UiPass.create(device, options.ui.root, options.ui.atlas, 'scene') : null,
       native ? HeadsetRenderer.upscalePipeline(device, options.format) : null,
     ]);
@@ -111,13 +117,12 @@ export class HeadsetRenderer {
     const device = this.device;
     const encoder = device.createCommandEncoder({ label: 'armature headset frame' });
     const frame = { device, encoder, timer: null, time, delta: 0 };
-    if (this.ui && this.panel)
-      this.ui.renderPanel(encoder, this.panel, toColor(this.options.ui!.background ?? [0, 0, 0, 1]));
+    if (this.ui && this.panel) this.ui.renderPanel(encoder, this.panel, this.background);
     if (this.upscale) {
-      views.forEach((view, i) => this.prepareNative(i, view));
+      for (let i = 0; i < views.length; i++) this.prepareNative(i, views[i]!);
       this.nativeViews.length = views.length;
       this.world.renderViews(frame, this.nativeViews);
-      views.forEach((view, i) => this.upscaleInto(encoder, view, this.natives[i]!));
+      for (let i = 0; i < views.length; i++) this.upscaleInto(encoder, views[i]!, this.natives[i]!);
     } else {
       this.world.renderViews(frame, views);
     }
@@ -152,15 +157,17 @@ export class HeadsetRenderer {
           { binding: 1, resource: viewOf(depth) },
         ],
       });
-      this.natives[i] = eye = { color, depth, group };
+      const target = {
+        color: viewOf(color),
+        depth: viewOf(depth),
+        projection: view.projection,
+        view: view.view,
+      };
+      this.natives[i] = eye = { color, depth, group, view: { ...target, clear: true } };
     }
-    this.nativeViews[i] = {
-      color: viewOf(eye.color),
-      depth: viewOf(eye.depth),
-      projection: view.projection,
-      view: view.view,
-      clear: true,
-    };
+    eye.view.projection = view.projection;
+    eye.view.view = view.view;
+    this.nativeViews[i] = eye.view;
   }
 
   private upscaleInto(encoder: GPUCommandEncoder, view: HeadsetView, eye: NativeEye): void {
@@ -192,8 +199,4 @@ export class HeadsetRenderer {
       eye.depth.destroy();
     }
   }
-}
-
-function toColor([r, g, b, a]: readonly [number, number, number, number]): GPUColor {
-  return { r, g, b, a };
 }
