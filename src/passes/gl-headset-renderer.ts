@@ -67,7 +67,6 @@ export class GlHeadsetRenderer {
     if (native) eyeNativeSize(1, 1, options.nativeHeight ?? 240); // a bad nativeHeight fails here, not in a frame
     const world = GlWorldPass.create(gl, {
       root: options.root,
-      panels: options.ui !== undefined,
       ...(options.clearColor ? { clearColor: options.clearColor } : {}),
     });
     const ui = options.ui ? GlUiPass.create(gl, options.ui.root, options.ui.atlas, 'scene') : null;

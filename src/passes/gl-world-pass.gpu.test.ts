@@ -88,6 +88,34 @@ describe('the WebGL2 world pass (real WebGL2 in Chromium)', () => {
     pass.destroy();
   });
 
+  it('links programs for the kinds the scene has; a kind added later is linked when first drawn, and draws', () => {
+    const gl = context();
+    const root = new Node('root');
+    const lit = new Mesh('lit', boxGeometry(0.1, 0.1, 0.1), new Material('lambert')).setPosition(
+      0.3,
+      0,
+      -0.5,
+    );
+    root.add(lit);
+    const world = GlWorldPass.create(gl, { root });
+    expect(world.counters.programsLinked).toBe(1);
+    root.add(
+      new Mesh('red', boxGeometry(0.1, 0.1, 0.1), new Material('unlit', [1, 0, 0, 1])).setPosition(
+        0,
+        0,
+        -0.5,
+      ),
+    );
+    const eyes = views();
+    world.renderViews(0, eyes);
+    expect(world.counters.programsLinked).toBe(2);
+    expect(redCentre(read(gl, 0)).count).toBeGreaterThan(50);
+    world.renderViews(0, eyes);
+    expect(world.counters.programsLinked).toBe(2);
+    expect(gl.getError()).toBe(0);
+    world.destroy();
+  });
+
   it('reports a GLSL error with the offending line of the file', () => {
     const gl = context();
     const broken =

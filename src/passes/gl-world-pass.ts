@@ -10,7 +10,7 @@ import type { Node } from '../scene/node';
 import type { Camera } from '../scene/camera';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { GlFrame, GlTexture } from './gl-frame';
-import { FRAME, OBJECT, WORLD_LAYOUTS, WorldPacker } from './world-packer';
+import { FRAME, materialKinds, OBJECT, WORLD_LAYOUTS, WorldPacker } from './world-packer';
 
 // The WGSL structs are the one definition of the bytes; std140 must give the same offsets for WebGL2 to read them.
 assertStd140Compatible(OBJECT, WORLD_LAYOUTS);
@@ -21,6 +21,8 @@ const FRAME_BINDING = 0;
 const ZO_TO_NO_FLIP_Y = new Float32Array([1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 2, 0, 0, 0, -1, 1]);
 const OBJECT_BINDING = 1;
 const PANEL_UNIT = 0;
+/** world.glsl's defines for each material kind. */
+const DEFINES: Record<MaterialKind, string[]> = { unlit: ['UNLIT'], lambert: [], panel: ['PANEL'] };
 
 /** One view `GlWorldPass.renderViews` draws: a framebuffer region with the eye's view and projection. */
 export interface GlView {
@@ -48,8 +50,6 @@ export interface GlWorldPassOptions {
   lightDirection?: readonly [number, number, number];
   lightColor?: readonly [number, number, number];
   ambient?: readonly [number, number, number];
-  /** Links the `panel` material's program too (default false; see `WorldPassOptions.panels`). */
-  panels?: boolean;
 }
 
 interface GlGeometry {
@@ -119,7 +119,15 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
   readonly lightColor: Float32Array;
   readonly ambient: Float32Array;
   /** Of the last frame. */
-  readonly counters = { drawCalls: 0, triangles: 0, objectsPacked: 0, bytesUploaded: 0 };
+  readonly counters = {
+    drawCalls: 0,
+    triangles: 0,
+    objectsPacked: 0,
+    bytesUploaded: 0,
+    /** Since creation: one per material kind drawn (those in the scene at create time are linked up front). */
+    programsLinked: 0,
+  };
+  private readonly programs: Partial<Record<MaterialKind, WebGLProgram>> = {};
   private readonly packer: WorldPacker;
   private readonly frameBuffer: WebGLBuffer;
   private readonly geometries = new WeakMap<Geometry, GlGeometry>();
@@ -139,7 +147,7 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
   private constructor(
     private readonly gl: WebGL2RenderingContext,
     readonly root: Node,
-    private readonly programs: Record<'unlit' | 'lambert', WebGLProgram> & { panel?: WebGLProgram },
+
     options: GlWorldPassOptions,
   ) {
     this.camera = options.camera ?? null;
@@ -153,30 +161,31 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
     gl.bufferData(gl.UNIFORM_BUFFER, uniformBlockSize(FRAME), gl.DYNAMIC_DRAW);
   }
 
-  /** Compiles and links world.glsl for both materials and checks GL's block layout against the WGSL one. */
+  /**
+   * Compiles and links world.glsl for the material kinds the scene has now (a kind that first appears later is linked
+   * when first drawn), each checked against the WGSL block layout as it links.
+   */
   static create(gl: WebGL2RenderingContext, options: GlWorldPassOptions): GlWorldPass {
-    const program = (kind: MaterialKind) => {
-      const defines = { unlit: ['UNLIT'], lambert: [], panel: ['PANEL'] }[kind];
-      const made = compileGlsl(gl, source, `passes/world.glsl (${kind})`, defines);
-      bindUniformBlock(gl, made, 'Frame', FRAME, FRAME_BINDING);
-      bindUniformBlock(gl, made, 'Object', OBJECT, OBJECT_BINDING);
-      if (kind === 'panel') {
-        gl.useProgram(made);
-        gl.uniform1i(gl.getUniformLocation(made, 'panel'), PANEL_UNIT);
-        gl.useProgram(null);
-      }
-      return made;
-    };
-    return new GlWorldPass(
-      gl,
-      options.root,
-      {
-        unlit: program('unlit'),
-        lambert: program('lambert'),
-        ...(options.panels ? { panel: program('panel') } : {}),
-      },
-      options,
-    );
+    const pass = new GlWorldPass(gl, options.root, options);
+    for (const kind of materialKinds(options.root)) pass.program(kind);
+    return pass;
+  }
+
+  /** The kind's program, linked on first use. */
+  private program(kind: MaterialKind): WebGLProgram {
+    let made = this.programs[kind];
+    if (made) return made;
+    const gl = this.gl;
+    made = compileGlsl(gl, source, `passes/world.glsl (${kind})`, DEFINES[kind]);
+    bindUniformBlock(gl, made, 'Frame', FRAME, FRAME_BINDING);
+    bindUniformBlock(gl, made, 'Object', OBJECT, OBJECT_BINDING);
+    if (kind === 'panel') {
+      gl.useProgram(made);
+      gl.uniform1i(gl.getUniformLocation(made, 'panel'), PANEL_UNIT);
+      gl.useProgram(null);
+    }
+    this.counters.programsLinked++;
+    return (this.programs[kind] = made);
   }
 
   /** As a graph pass: draws the camera's view into the `scene` target with the `depth` one. */
@@ -238,7 +247,7 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
       for (const draw of this.packer.draws) {
         if (!draw.mesh.visible) continue;
         const kind = draw.mesh.material.kind;
-        const wanted = this.programs[kind] ?? this.noPanels(draw.mesh.name);
+        const wanted = this.program(kind);
         if (wanted !== program) {
           gl.useProgram((program = wanted));
           if (kind === 'panel') this.bindPanel(draw.mesh.name);
@@ -264,13 +273,6 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
     counters.triangles = triangles;
     counters.objectsPacked = packed;
     counters.bytesUploaded = bytesUploaded + FRAME.size * views.length;
-  }
-
-  private noPanels(mesh: string): never {
-    throw new Error(
-      `GlWorldPass: mesh "${mesh}" has a panel material but the pass was made without panels; create it with ` +
-        'panels: true (a headset renderer with a UI does) and set panelTexture, or hide the mesh.',
-    );
   }
 
   private bindPanel(mesh: string): void {

@@ -211,7 +211,7 @@ describe('the headset frame on real WebGPU and WebGL2', () => {
   it('a panel mesh with no UI image is an error naming the mesh, on both backends', async () => {
     const gpu = await requestGpu();
     const { root } = scene();
-    const world = await WorldPass.create(gpu.device, { root, panels: true });
+    const world = await WorldPass.create(gpu.device, { root });
     const target = gpu.device.createTexture({
       size: [EYE.width, EYE.height],
       format: 'rgba8unorm',
@@ -232,7 +232,7 @@ describe('the headset frame on real WebGPU and WebGL2', () => {
     gpu.device.destroy();
 
     const gl = document.createElement('canvas').getContext('webgl2')!;
-    const glWorld = GlWorldPass.create(gl, { root, panels: true });
+    const glWorld = GlWorldPass.create(gl, { root });
     const glView = { ...eyes('no')[0]!, framebuffer: null, viewport: { x: 0, y: 0, width: 8, height: 8 } };
     expect(() => glWorld.renderViews(0, [glView])).toThrow(
       /mesh "panel" has a panel material .* panelTexture/,

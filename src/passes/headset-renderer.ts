@@ -89,7 +89,6 @@ export class HeadsetRenderer {
         root: options.root,
         format: native ? 'rgba8unorm' : options.format,
         clearColor: { r, g, b, a },
-        panels: options.ui !== undefined,
       }),
       // Drawn alone into the panel's image (renderPanel): the graph input it names is never read.
       options.ui ? UiPass.create(device, options.ui.root, options.ui.atlas, 'scene') : null,

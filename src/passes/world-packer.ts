@@ -159,6 +159,15 @@ export class WorldPacker {
   }
 }
 
+/** The material kinds of the meshes under `root` now: the pipelines a world pass builds up front. */
+export function materialKinds(root: Node): Set<MaterialKind> {
+  const kinds = new Set<MaterialKind>();
+  root.traverse((node) => {
+    if (node instanceof Mesh && node.material instanceof Material) kinds.add(node.material.kind);
+  });
+  return kinds;
+}
+
 /** The order draws are grouped in: by pipeline first. */
 const KIND_ORDER: Record<MaterialKind, number> = { unlit: 0, lambert: 1, panel: 2 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestGpu } from '../gpu/request-gpu';
+import { trackGpuResources } from '../gpu/track-gpu-resources';
 import { pixelAt, readTexture } from '../gpu/read-texture';
 import { Camera } from '../scene/camera';
 import { boxGeometry, quadGeometry } from '../scene/geometry';
@@ -112,6 +113,34 @@ describe('world pass on real WebGPU', () => {
     expect(await readTexture(gpu.device, sceneTexture)).toEqual(hidden);
     expect(renderer.world.counters.bundlesRecorded).toBe(2);
     renderer.destroy();
+    gpu.device.destroy();
+  });
+
+  it('builds pipelines for the kinds the scene has; a kind added later is built when first drawn, and draws', async () => {
+    const gpu = await requestGpu();
+    const tracker = trackGpuResources(gpu.device);
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [336, 240];
+    const scene = knownScene();
+    const renderer = await Renderer.create(gpu, canvas, { root: scene.root, camera: scene.camera });
+    expect(renderer.world.counters.pipelinesBuilt).toBe(2); // lambert wall, unlit boxes
+    renderer.destroy();
+
+    const wallOnly = new Node('root');
+    wallOnly.add(scene.wall);
+    wallOnly.add(scene.camera);
+    const lazy = await Renderer.create(gpu, canvas, { root: wallOnly, camera: scene.camera });
+    expect(lazy.world.counters.pipelinesBuilt).toBe(1);
+    lazy.render();
+    wallOnly.add(scene.red.setPosition(0, 0, -3)); // the first unlit mesh
+    lazy.render();
+    expect(lazy.world.counters.pipelinesBuilt).toBe(2);
+    const native = await readTexture(gpu.device, lazy.graph.textureOf('scene'));
+    expect(pixel(native, 336, ...nativeOf(0, 0))).toEqual([255, 0, 0, 255]);
+    lazy.render();
+    expect(lazy.world.counters.pipelinesBuilt).toBe(2);
+    expect(tracker.errors).toEqual([]);
+    lazy.destroy();
     gpu.device.destroy();
   });
 

@@ -8,7 +8,7 @@ import type { MaterialKind } from '../scene/material';
 import type { Node } from '../scene/node';
 import type { GpuFrame } from './gpu-frame';
 import { viewOf } from './view-of';
-import { FRAME, OBJECT, WorldPacker } from './world-packer';
+import { FRAME, materialKinds, OBJECT, WorldPacker } from './world-packer';
 
 export type { WorldMesh } from './world-packer';
 
@@ -42,14 +42,15 @@ export interface WorldPassOptions {
   lightDirection?: readonly [number, number, number];
   lightColor?: readonly [number, number, number];
   ambient?: readonly [number, number, number];
-  /**
-   * Builds the `panel` material's pipeline too (default false: a software GPU spends tens of milliseconds of start-up
-   * on each pipeline, and only a headset's UI panel needs this one).
-   */
-  panels?: boolean;
 }
 
 const DEPTH_FORMAT: GPUTextureFormat = 'depth24plus';
+/** world.wgsl's fragment entry point of each material kind. */
+const FRAGMENT_ENTRY: Record<MaterialKind, string> = {
+  unlit: 'fsUnlit',
+  lambert: 'fsLambert',
+  panel: 'fsPanel',
+};
 
 /**
  * Draws the scene graph's meshes from the camera into the native-resolution `scene` target with a depth buffer. Each
@@ -72,7 +73,15 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
    */
   panelTexture: GPUTexture | null = null;
   /** Of the last frame. */
-  readonly counters = { drawCalls: 0, triangles: 0, objectsPacked: 0, bytesUploaded: 0, bundlesRecorded: 0 };
+  readonly counters = {
+    drawCalls: 0,
+    triangles: 0,
+    objectsPacked: 0,
+    bytesUploaded: 0,
+    bundlesRecorded: 0,
+    /** Since creation: one per material kind drawn (those in the scene at create time are built up front). */
+    pipelinesBuilt: 0,
+  };
   /** Replay the draws from a render bundle re-recorded only when the draw list changes (default on). */
   useBundles = true;
   private bundle: GPURenderBundle | null = null;
@@ -88,6 +97,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
   private readonly objectLayout: GPUBindGroupLayout;
   private readonly frameLayout: GPUBindGroupLayout;
   private readonly panelLayout: GPUBindGroupLayout;
+  private readonly pipelines: Partial<Record<MaterialKind, GPURenderPipeline>> = {};
   /** One frame uniform per view of `renderViews` (each eye has its own view-projection). */
   private readonly viewFrames: { buffer: GPUBuffer; group: GPUBindGroup }[] = [];
   private readonly geometries = new WeakMap<Geometry, GpuGeometry>();
@@ -99,9 +109,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     private readonly device: GPUDevice,
     readonly root: Node,
     options: WorldPassOptions,
-    private readonly pipelines: Record<'unlit' | 'lambert', GPURenderPipeline> & {
-      panel?: GPURenderPipeline;
-    },
+    private readonly module: GPUShaderModule,
     layouts: { frame: GPUBindGroupLayout; object: GPUBindGroupLayout; panel: GPUBindGroupLayout },
     readonly format: GPUTextureFormat,
   ) {
@@ -153,42 +161,51 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       label: 'world panel',
       entries: [{ binding: 0, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'float' } }],
     });
-    const layout = device.createPipelineLayout({ bindGroupLayouts: [frame, object] });
-    const panelLayout = device.createPipelineLayout({ bindGroupLayouts: [frame, object, panel] });
-    const pipeline = (kind: MaterialKind, entryPoint: string) =>
-      device.createRenderPipelineAsync({
-        label: `world ${kind}`,
-        layout: kind === 'panel' ? panelLayout : layout,
-        vertex: {
-          module,
-          entryPoint: 'vs',
-          buffers: [
-            {
-              arrayStride: 24,
-              attributes: [
-                { shaderLocation: 0, offset: 0, format: 'float32x3' },
-                { shaderLocation: 1, offset: 12, format: 'float32x3' },
-              ],
-            },
-          ],
-        },
-        fragment: { module, entryPoint, targets: [{ format }] },
-        primitive: { topology: 'triangle-list', cullMode: 'back', frontFace: 'ccw' },
-        depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' },
-      });
-    const [unlit, lambert, panelPipeline] = await Promise.all([
-      pipeline('unlit', 'fsUnlit'),
-      pipeline('lambert', 'fsLambert'),
-      options.panels ? pipeline('panel', 'fsPanel') : undefined,
-    ]);
-    return new WorldPass(
-      device,
-      options.root,
-      options,
-      { unlit, lambert, ...(panelPipeline ? { panel: panelPipeline } : {}) },
-      { frame, object, panel },
-      format,
+    const world = new WorldPass(device, options.root, options, module, { frame, object, panel }, format);
+    // The kinds the scene has now compile up front, in parallel (tens of milliseconds each on a software GPU); a
+    // kind that first appears later is built when first drawn.
+    await Promise.all(
+      [...materialKinds(options.root)].map(async (kind) => {
+        world.pipelines[kind] = await device.createRenderPipelineAsync(world.pipelineDescriptor(kind));
+        world.counters.pipelinesBuilt++;
+      }),
     );
+    return world;
+  }
+
+  private pipelineDescriptor(kind: MaterialKind): GPURenderPipelineDescriptor {
+    const { module, format } = this;
+    const layouts = [this.frameLayout, this.objectLayout, ...(kind === 'panel' ? [this.panelLayout] : [])];
+    return {
+      label: `world ${kind}`,
+      layout: this.device.createPipelineLayout({ bindGroupLayouts: layouts }),
+      vertex: {
+        module,
+        entryPoint: 'vs',
+        buffers: [
+          {
+            arrayStride: 24,
+            attributes: [
+              { shaderLocation: 0, offset: 0, format: 'float32x3' },
+              { shaderLocation: 1, offset: 12, format: 'float32x3' },
+            ],
+          },
+        ],
+      },
+      fragment: { module, entryPoint: FRAGMENT_ENTRY[kind], targets: [{ format }] },
+      primitive: { topology: 'triangle-list', cullMode: 'back', frontFace: 'ccw' },
+      depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' },
+    };
+  }
+
+  /** The kind's pipeline; one the scene did not have at create time is built now (a one-off stall, counted). */
+  private pipeline(kind: MaterialKind): GPURenderPipeline {
+    let pipeline = this.pipelines[kind];
+    if (!pipeline) {
+      pipeline = this.pipelines[kind] = this.device.createRenderPipeline(this.pipelineDescriptor(kind));
+      this.counters.pipelinesBuilt++;
+    }
+    return pipeline;
   }
 
   execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
@@ -326,7 +343,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       const draw = this.packer.draws[i]!;
       if (!draw.mesh.visible) continue;
       const kind = draw.mesh.material.kind;
-      const wanted = this.pipelines[kind] ?? this.noPanels(draw.mesh.name);
+      const wanted = this.pipeline(kind);
       if (wanted !== pipeline) {
         target.setPipeline((pipeline = wanted));
         if (kind === 'panel') target.setBindGroup(2, this.requirePanelGroup(draw.mesh.name));
@@ -358,13 +375,6 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       this.panelGroup = { texture, group };
     }
     return this.panelGroup.group;
-  }
-
-  private noPanels(mesh: string): never {
-    throw new Error(
-      `WorldPass: mesh "${mesh}" has a panel material but the pass was made without panels; create it with ` +
-        'panels: true (a headset renderer with a UI does) and set panelTexture, or hide the mesh.',
-    );
   }
 
   private requirePanelGroup(mesh: string): GPUBindGroup {
