@@ -76,14 +76,32 @@ async function eyes(page: Page) {
   });
 }
 
+/**
+ * Clicks "Enter VR" and waits until the new session has drawn `frames` frames. The count is the running session's
+ * (it is reset when a session starts), so a finished session's frames never satisfy the wait.
+ */
+async function enterVr(page: Page, frames: number): Promise<void> {
+  await page.getByTestId('enter-xr').click();
+  await page.waitForFunction(
+    (n) => window.__armature!.xr?.session != null && window.__armature!.xr.frames >= n,
+    frames,
+    { timeout: 60_000 },
+  );
+}
+
+/** Waits until the canvas has drawn 10 more frames: its loop runs again. */
+async function canvasRuns(page: Page): Promise<void> {
+  const frames = await page.evaluate(() => window.__armature!.frame);
+  await page.waitForFunction((f) => window.__armature!.frame >= f + 10, frames);
+}
+
 test('xr: enter VR on an emulated Quest 3, 60+ frames to both eyes, end, the canvas resumes', async ({
   page,
 }) => {
   await openDemo(page, 'xr/?xr=emulate');
   const button = page.getByTestId('enter-xr');
   await expect(button).toBeVisible();
-  await button.click();
-  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 60, null, { timeout: 60_000 });
+  await enterVr(page, 60);
   const xr = await page.evaluate(() => ({ ...window.__armature!.xr!, session: null, readViews: null }));
   expect(xr).toMatchObject({ mode: 'webgl2-layer', views: 2, resolution: 'full' });
   const seen = await eyes(page);
@@ -101,10 +119,9 @@ test('xr: enter VR on an emulated Quest 3, 60+ frames to both eyes, end, the can
   expect(seen.shift).toBeGreaterThan(0);
   await page.screenshot({ path: test.info().outputPath('in-vr.png') });
 
-  const canvasFrames = await page.evaluate(() => window.__armature!.frame);
   await page.evaluate(() => window.__armature!.xr!.session!.end());
   await page.waitForFunction(() => window.__armature!.xr!.mode === null);
-  await page.waitForFunction((f) => window.__armature!.frame >= f + 10, canvasFrames);
+  await canvasRuns(page);
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
   await expect(button).toBeEnabled();
 });
@@ -113,8 +130,7 @@ test('xr: ?xrview=native draws each eye at 240 rows stretched nearest-texel, the
   page,
 }) => {
   await openDemo(page, 'xr/?xr=emulate&xrview=native');
-  await page.getByTestId('enter-xr').click();
-  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 10, null, { timeout: 60_000 });
+  await enterVr(page, 10);
   expect(await page.evaluate(() => window.__armature!.xr!.resolution)).toBe('native');
   const seen = await eyes(page);
   console.log(`xr native eyes: ${JSON.stringify(seen)}`);
@@ -131,14 +147,12 @@ test('xr: a page on the WebGL2 backend (?backend=webgl2) enters VR the same way,
 }) => {
   await openDemo(page, 'xr/?xr=emulate&backend=webgl2');
   expect(await page.evaluate(() => window.__armature!.backend)).toBe('webgl2');
-  await page.getByTestId('enter-xr').click();
-  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 10, null, { timeout: 60_000 });
+  await enterVr(page, 10);
   const seen = await eyes(page);
   for (const ui of seen.ui) expect(ui).toBeGreaterThan(10);
   expect(seen.shift).toBeGreaterThan(0);
-  const canvasFrames = await page.evaluate(() => window.__armature!.frame);
   await page.evaluate(() => window.__armature!.xr!.session!.end());
-  await page.waitForFunction((f) => window.__armature!.frame >= f + 10, canvasFrames);
+  await canvasRuns(page);
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });
 
@@ -146,8 +160,7 @@ test('xr: a session the system ends inside one of its own frames hands the loop 
   page,
 }) => {
   await openDemo(page, 'xr/?xr=emulate');
-  await page.getByTestId('enter-xr').click();
-  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 5, null, { timeout: 60_000 });
+  await enterVr(page, 5);
   await page.evaluate(() => {
     const session = window.__armature!.xr!.session!;
     session.requestAnimationFrame(() => void session.end()); // the end arrives mid-frame
@@ -160,16 +173,14 @@ test('xr: a session the system ends inside one of its own frames hands the loop 
   expect(after - frames).toBeGreaterThan(2);
   expect(after - frames).toBeLessThan(70);
   // And a new session can start.
-  await page.getByTestId('enter-xr').click();
-  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 5, null, { timeout: 60_000 });
+  await enterVr(page, 5);
 });
 
 test('xr: the emulated headset under the fixed clock matches its baseline, both eyes side by side', async ({
   page,
 }) => {
   await openDemo(page, 'xr/?xr=emulate&t=1&fps=30');
-  await page.getByTestId('enter-xr').click();
-  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 3, null, { timeout: 60_000 });
+  await enterVr(page, 3);
   // The clock holds at t = 1 s: every XR frame is the same image, so the screenshot is pixel-exact.
   await expect(page).toHaveScreenshot('xr-stereo.png');
 });
@@ -178,8 +189,7 @@ test('xr: losing the headset’s WebGL2 context ends the session with the reason
   page,
 }) => {
   await openDemo(page, 'xr/?xr=emulate');
-  await page.getByTestId('enter-xr').click();
-  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 5, null, { timeout: 60_000 });
+  await enterVr(page, 5);
   // The emulator shows the layer's canvas in the page: the one with a WebGL2 context.
   await page.evaluate(() => {
     const canvas = [...document.querySelectorAll('canvas')].find((c) => c.id !== 'view')!;
@@ -190,10 +200,8 @@ test('xr: losing the headset’s WebGL2 context ends the session with the reason
     /WebGL2 context was lost: enter VR again/,
   );
   await expect(page.getByTestId('xr-status')).toContainText('WebGL2 context was lost');
-  const frames = await page.evaluate(() => window.__armature!.frame);
-  await page.waitForFunction((f) => window.__armature!.frame >= f + 10, frames);
-  await page.getByTestId('enter-xr').click();
-  await page.waitForFunction(() => (window.__armature!.xr?.frames ?? 0) >= 5, null, { timeout: 60_000 });
+  await canvasRuns(page);
+  await enterVr(page, 5);
   expect(await page.evaluate(() => window.__armature!.xr!.ended)).toBeNull();
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });
