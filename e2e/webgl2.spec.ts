@@ -11,39 +11,35 @@ import { openDemo } from './demo-page';
 
 const TOLERANCE = 0.005;
 
-const STATES: { name: string; path: string; webgpu: string; viewport: { width: number; height: number } }[] =
-  [
-    {
-      name: 'pixel-chain-default',
-      path: 'pixel-chain/?t=1.5&fps=30&seed=1',
-      webgpu: 'pixel-chain.spec.ts/pixel-chain-default.png',
-      viewport: { width: 1200, height: 680 },
-    },
-    {
-      name: 'pixel-chain-crt-on-bars-blurred',
-      path: 'pixel-chain/?on=crt&bars=blurred&t=1.5&fps=30&seed=1',
-      webgpu: 'pixel-chain.spec.ts/pixel-chain-crt-on-bars-blurred.png',
-      viewport: { width: 1200, height: 680 },
-    },
-    {
-      name: 'pixel-chain-par-4-3-nearest',
-      path: 'pixel-chain/?par=4:3&upscale=nearest&bars=solid&t=1.5&fps=30&seed=1',
-      webgpu: 'pixel-chain.spec.ts/pixel-chain-par-4-3-nearest.png',
-      viewport: { width: 1200, height: 680 },
-    },
-    {
-      name: 'workshop-orbiting',
-      path: 'workshop/?t=1.2&fps=30&attach=0.5&detach=1.5',
-      webgpu: 'workshop.spec.ts/workshop-orbiting.png',
-      viewport: { width: 1100, height: 520 },
-    },
-    {
-      name: 'stress-400',
-      path: 'stress/?n=400&moving=0.25&t=1&fps=10&seed=1',
-      webgpu: 'stress.spec.ts/stress-400.png',
-      viewport: { width: 640, height: 480 },
-    },
-  ];
+const WIDE = { width: 1200, height: 680 };
+/** Each state is a screenshot its demo's own spec takes on WebGPU, under the same name. */
+const STATES: { name: string; path: string; viewport: { width: number; height: number } }[] = [
+  { name: 'pixel-chain-default', path: 'pixel-chain/?t=1.5&fps=30&seed=1', viewport: WIDE },
+  {
+    name: 'pixel-chain-crt-on-bars-blurred',
+    path: 'pixel-chain/?on=crt&bars=blurred&t=1.5&fps=30&seed=1',
+    viewport: WIDE,
+  },
+  {
+    name: 'pixel-chain-par-4-3-nearest',
+    path: 'pixel-chain/?par=4:3&upscale=nearest&bars=solid&t=1.5&fps=30&seed=1',
+    viewport: WIDE,
+  },
+  {
+    name: 'workshop-orbiting',
+    path: 'workshop/?t=1.2&fps=30&attach=0.5&detach=1.5',
+    viewport: { width: 1100, height: 520 },
+  },
+  {
+    name: 'stress-400',
+    path: 'stress/?n=400&moving=0.25&t=1&fps=10&seed=1',
+    viewport: { width: 640, height: 480 },
+  },
+];
+
+/** The WebGPU baseline of a state: `<demo>.spec.ts/<name>.png`. */
+const webgpuBaseline = (state: (typeof STATES)[number]) =>
+  `${state.path.split('/')[0]}.spec.ts/${state.name}.png`;
 
 /** Share of pixels that differ between two PNGs of the same size (any channel). */
 function differingShare(a: Buffer, b: Buffer): number {
@@ -68,7 +64,9 @@ for (const state of STATES) {
     await openDemo(page, `${state.path}&backend=webgl2`);
     expect(await page.evaluate(() => window.__armature!.backend)).toBe('webgl2');
     await expect(page.getByTestId('canvas')).toHaveScreenshot(`webgl2-${state.name}.png`);
-    const webgpu = readFileSync(fileURLToPath(new URL(`./baselines/${state.webgpu}`, import.meta.url)));
+    const webgpu = readFileSync(
+      fileURLToPath(new URL(`./baselines/${webgpuBaseline(state)}`, import.meta.url)),
+    );
     const share = differingShare(await shot(page), webgpu);
     console.log(`webgl2 vs webgpu, ${state.name}: ${(share * 100).toFixed(3)} % of pixels differ`);
     expect(share).toBeLessThanOrEqual(TOLERANCE);

@@ -36,6 +36,8 @@ export interface XrContext {
   ui?: HeadsetUi & { panel: Mesh };
 }
 
+const NOTHING_DRAWN: FrameCounters = { drawCalls: 0, triangles: 0 };
+
 /** One eye as either path's layer gives it: the matrices both world passes need. */
 interface EyeView {
   eye: XREye;
@@ -61,17 +63,18 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
     const space = await session.requestReferenceSpace('local');
     const origin = mat4.create(); // reference space ← world: first head pose × desk camera view
     let placed = false;
+    // The pose's matrices are the browser's (read-only): each eye's product goes into its own reused array.
+    const placedViews: Float32Array[] = [];
     const place = (eyes: EyeView[], head: XRRigidTransform) => {
       if (!placed) {
         mat4.multiply(origin, head.matrix, camera.viewMatrix);
         placed = true;
       }
-      // The pose's matrices are the browser's (read-only): each eye's product goes into its own reused array.
-      eyes.forEach((eye, i) => {
+      for (let i = 0; i < eyes.length; i++) {
+        const eye = eyes[i]!;
         eye.view = mat4.multiply((placedViews[i] ??= new Float32Array(16)), eye.view, origin) as Float32Array;
-      });
+      }
     };
-    const placedViews: Float32Array[] = [];
     let draw: (pose: XRViewerPose, time: number) => FrameCounters;
     const lose = (why: string) => {
       if (xr.session !== session) return;
@@ -146,7 +149,7 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
     xr.frames = 0;
     demo.xrRender = (sample, frame) => {
       const pose = frame.getViewerPose(space);
-      if (!pose) return { drawCalls: 0, triangles: 0 }; // tracking lost this frame: nothing to draw from
+      if (!pose) return NOTHING_DRAWN; // tracking lost this frame: nothing to draw from
       const counters = draw(pose, sample.elapsed);
       xr.views = pose.views.length;
       xr.frames++;

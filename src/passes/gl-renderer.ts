@@ -21,6 +21,8 @@ export type GlRendererOptions = Omit<RendererOptions, 'requestDevice' | 'onNewDe
 
 /** Everything the renderer makes in one GL context; rebuilt whole from the scene after a context loss. */
 interface ContextParts {
+  /** The chain's UI pass, when the renderer has a UI layer. */
+  ui: GlUiPass | null;
   world: GlWorldPass;
   present: PresentPass<GlFrame, GlTexture>;
   post: PassDecl<GlFrame, GlTexture>[];
@@ -114,7 +116,7 @@ export class GlRenderer implements FrameRenderer {
       post,
       present,
     });
-    return { world, present, post, graph, frame: { gl, time: 0, delta: 0 } };
+    return { world, ui, present, post, graph, frame: { gl, time: 0, delta: 0 } };
   }
 
   get graph(): RenderGraph<GlFrame, GlTexture> {
@@ -149,12 +151,11 @@ export class GlRenderer implements FrameRenderer {
       c.drawCalls = c.triangles = c.bytesUploaded = 0;
       return c;
     }
-    const { frame, world, post, graph } = this.parts;
+    const { frame, world, ui, graph } = this.parts;
     frame.time = time;
     frame.delta = delta;
     this.run(undefined);
-    const ui = post.find((p): p is GlUiPass => p instanceof GlUiPass && graph.isEnabled('ui'));
-    return chainFrame.count(c, world, ui);
+    return chainFrame.count(c, world, ui && graph.isEnabled('ui') ? ui : undefined);
   }
 
   redraw(): void {

@@ -21,6 +21,7 @@ const FRAME_BINDING = 0;
 const ZO_TO_NO_FLIP_Y = new Float32Array([1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 2, 0, 0, 0, -1, 1]);
 const OBJECT_BINDING = 1;
 const PANEL_UNIT = 0;
+const OBJECT_BLOCK_BYTES = uniformBlockSize(OBJECT);
 /** world.glsl's defines for each material kind. */
 const DEFINES: Record<MaterialKind, string[]> = { unlit: ['UNLIT'], lambert: [], panel: ['PANEL'] };
 
@@ -143,6 +144,7 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
     view: new Float32Array(16),
     flipY: true,
   };
+  private readonly graphViews = [this.graphView];
 
   private constructor(
     private readonly gl: WebGL2RenderingContext,
@@ -209,7 +211,7 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
     // The camera's projection maps depth to 0…1 (WebGPU); GL clips −1…1: z' = 2z − w; and y flips (see GlView).
     mat4.multiply(view.projection, ZO_TO_NO_FLIP_Y, this.camera.projectionMatrix);
     view.view.set(this.camera.viewMatrix);
-    this.renderViews(frame.time, [view]);
+    this.renderViews(frame.time, this.graphViews);
   }
 
   /** Draws the scene once per view, each into its framebuffer region (cleared first unless told), with its matrices. */
@@ -244,6 +246,7 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
       gl.bufferSubData(gl.UNIFORM_BUFFER, 0, this.frameView);
       gl.bindBufferBase(gl.UNIFORM_BUFFER, FRAME_BINDING, this.frameBuffer);
       let program: WebGLProgram | null = null;
+      let geometry: GlGeometry | null = null;
       for (const draw of this.packer.draws) {
         if (!draw.mesh.visible) continue;
         const kind = draw.mesh.material.kind;
@@ -252,14 +255,14 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
           gl.useProgram((program = wanted));
           if (kind === 'panel') this.bindPanel(draw.mesh.name);
         }
-        const geometry = this.glGeometry(draw.mesh.geometry);
-        gl.bindVertexArray(geometry.vao);
+        const made = this.glGeometry(draw.mesh.geometry);
+        if (made !== geometry) gl.bindVertexArray((geometry = made).vao);
         gl.bindBufferRange(
           gl.UNIFORM_BUFFER,
           OBJECT_BINDING,
           objects,
           arena.offset(draw.slot),
-          uniformBlockSize(OBJECT),
+          OBJECT_BLOCK_BYTES,
         );
         gl.drawElements(gl.TRIANGLES, geometry.indexCount, geometry.indexType, 0);
         drawCalls++;

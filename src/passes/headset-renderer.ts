@@ -13,7 +13,10 @@ import { WorldPass, type WorldView } from './world-pass';
 export interface HeadsetUi {
   root: Node;
   atlas: UiAtlas;
-  /** The panel image's size in texels: the chain's native resolution, so the UI looks as it does on the canvas. */
+  /**
+   * The panel image's size in texels. UI elements are placed in native pixels from its top left, as on the canvas: a
+   * size smaller than the native resolution shows that corner of the UI (the xr demo's card and its margin).
+   */
   size: readonly [number, number];
   /** What shows through where the UI draws nothing (opaque: the panel is a solid card). */
   background?: readonly [number, number, number, number];

@@ -47,6 +47,8 @@ export interface RendererOptions {
 
 /** Everything the renderer builds on one device; rebuilt whole from the scene after a device loss. */
 interface DeviceParts {
+  /** The chain's UI pass, when the renderer has a UI layer. */
+  ui: UiPass | null;
   gpu: GpuContext;
   context: GPUCanvasContext;
   world: WorldPass;
@@ -157,7 +159,8 @@ export class Renderer implements FrameRenderer {
       time: 0,
       delta: 0,
     };
-    return { gpu, context, world, present, post, graph, timer, frame };
+    const ui = post.find((p): p is UiPass => p instanceof UiPass) ?? null;
+    return { gpu, context, world, ui, present, post, graph, timer, frame };
   }
 
   /** The device the renderer draws with now (a new one after each recovered loss). */
@@ -202,7 +205,7 @@ export class Renderer implements FrameRenderer {
   /** Draws one frame at scene time `time` (seconds) and returns what it drew. */
   render(time = 0, delta = 0): FrameCounters {
     const c = this.counters;
-    const { frame, post, graph, world } = this.parts;
+    const { frame, ui, graph, world } = this.parts;
     if (this.lost || this.failure) {
       this.lostFrames++;
       c.drawCalls = c.triangles = c.bytesUploaded = 0;
@@ -211,8 +214,7 @@ export class Renderer implements FrameRenderer {
     frame.time = time;
     frame.delta = delta;
     this.run(undefined);
-    const ui = post.find((p): p is UiPass => p instanceof UiPass && graph.isEnabled('ui'));
-    chainFrame.count(c, world, ui);
+    chainFrame.count(c, world, ui && graph.isEnabled('ui') ? ui : undefined);
     c.gpuMs = this.timer.latest?.frameMs;
     return c;
   }

@@ -99,7 +99,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
   private readonly panelLayout: GPUBindGroupLayout;
   private readonly pipelines: Partial<Record<MaterialKind, GPURenderPipeline>> = {};
   /** One frame uniform per view of `renderViews` (each eye has its own view-projection). */
-  private readonly viewFrames: { buffer: GPUBuffer; group: GPUBindGroup }[] = [];
+  private readonly viewFrames: { buffer: GPUBuffer; group: GPUBindGroup; label: string }[] = [];
   private readonly geometries = new WeakMap<Geometry, GpuGeometry>();
   /** Every geometry's buffers made, so `destroy()` frees them (the weak map cannot be walked). */
   private readonly made: GpuGeometry[] = [];
@@ -281,13 +281,14 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     const objects = this.packer.arena.bindGroup(this.objectLayout);
     let drawCalls = 0;
     let triangles = 0;
-    views.forEach((view, i) => {
+    for (let i = 0; i < views.length; i++) {
+      const view = views[i]!;
       const target = (this.viewFrames[i] ??= this.makeFrameUniform(`world view ${i}`));
       mat4.multiply(this.viewProjection, view.projection, view.view);
       this.writeFrame(target.buffer, frame.time);
       const load: GPULoadOp = view.clear ? 'clear' : 'load';
       const pass = frame.encoder.beginRenderPass({
-        label: `world view ${i}`,
+        label: target.label,
         colorAttachments: [{ view: view.color, clearValue: this.clearColor, loadOp: load, storeOp: 'store' }],
         depthStencilAttachment: {
           view: view.depth,
@@ -302,7 +303,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       pass.end();
       drawCalls += counts.drawCalls;
       triangles += counts.triangles;
-    });
+    }
     const c = this.counters;
     c.drawCalls = drawCalls;
     c.triangles = triangles;
@@ -314,7 +315,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     this.device.queue.writeBuffer(buffer, 0, this.packer.frameBytes(this.viewProjection, time, this));
   }
 
-  private makeFrameUniform(label: string): { buffer: GPUBuffer; group: GPUBindGroup } {
+  private makeFrameUniform(label: string): { buffer: GPUBuffer; group: GPUBindGroup; label: string } {
     const buffer = this.device.createBuffer({
       label,
       size: Math.ceil(FRAME.size / 16) * 16,
@@ -325,7 +326,7 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
       layout: this.frameLayout,
       entries: [{ binding: 0, resource: { buffer } }],
     });
-    return { buffer, group };
+    return { buffer, group, label };
   }
 
   /** Encodes every visible mesh's draw, changing pipeline and geometry only when they differ from the last draw. */
