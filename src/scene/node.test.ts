@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import { Node } from './node';
 import { updateWorldMatrices } from './update-world-matrices';
@@ -194,6 +194,20 @@ describe('world matrices', () => {
     expect(b.worldMatrix[13]).toBe(10);
   });
 
+  it('keeps localMatrix current when read after a change, whenever it is read', () => {
+    const node = new Node('n').setPosition(1, 2, 3);
+    const view = node.localMatrix;
+    expect(view[12]).toBe(1);
+    node.setPosition(4, 5, 6);
+    updateWorldMatrices(node); // the sweep computes the world without composing the local matrix
+    expect(node.localMatrix).toBe(view); // one view for the node's life
+    expect([view[12], view[13], view[14]]).toEqual([4, 5, 6]);
+    setQuat(node, quarterTurnY());
+    expect([...node.localMatrix]).toEqual([
+      ...mat4.fromRotationTranslationScale(mat4.create(), node.rotation, [4, 5, 6], [1, 1, 1]),
+    ]);
+  });
+
   it('exposes position, rotation and scale as readonly views', () => {
     const node = new Node();
     // @ts-expect-error the views are readonly: changes must go through the setters
@@ -236,6 +250,38 @@ describe('counters: how many world matrices a frame recomputes', () => {
     expect(groups[3]!.children[4]!.worldMatrix[12]).toBe(7); // refreshes the group and this one leaf
     expect(updateWorldMatrices(root, { validate: true })).toBe(4); // the other four leaves
     expect(updateWorldMatrices(root)).toBe(0);
+  });
+
+  it('a tree whose shape has settled is swept in one flat loop with the same counts', () => {
+    const internals = Node as unknown as { sweepFlat(order: unknown): number };
+    const flat = vi.spyOn(internals, 'sweepFlat');
+    try {
+      const { root, groups } = fan();
+      expect(updateWorldMatrices(root)).toBe(25); // the shape just changed: the recursive sweep
+      expect(flat).not.toHaveBeenCalled();
+      groups[1]!.children[2]!.setPosition(9, 9, 9);
+      expect(updateWorldMatrices(root, { validate: true })).toBe(1); // settled: the flat order is built and used
+      expect(flat).toHaveBeenCalledTimes(1);
+      groups[2]!.setPosition(0, 0, 1);
+      expect(updateWorldMatrices(root, { validate: true })).toBe(6);
+      groups[0]!.setPosition(0, 0, 1);
+      groups[0]!.children[0]!.setPosition(1, 1, 1);
+      expect(updateWorldMatrices(root, { validate: true })).toBe(6);
+      groups[3]!.setPosition(7, 0, 0);
+      void groups[3]!.children[4]!.worldMatrix; // a lazy read between frames
+      expect(updateWorldMatrices(root, { validate: true })).toBe(4);
+      expect(flat).toHaveBeenCalledTimes(4);
+      // A change of shape drops the flat order: the next sweep walks the tree, the one after rebuilds it.
+      groups[0]!.add(groups[1]!.children[0]!);
+      expect(updateWorldMatrices(root, { validate: true })).toBe(1);
+      expect(flat).toHaveBeenCalledTimes(4);
+      groups[0]!.children[5]!.setPosition(0, 0, 2);
+      expect(updateWorldMatrices(root, { validate: true })).toBe(1);
+      expect(flat).toHaveBeenCalledTimes(5);
+      expect(updateWorldMatrices(root)).toBe(0);
+    } finally {
+      flat.mockRestore();
+    }
   });
 
   it('reparenting marks the moved child stale', () => {
@@ -314,53 +360,71 @@ describe('bad input leaves the tree unchanged', () => {
 });
 
 describe('validation mode under a randomized sequence of edits', () => {
-  it('finds the cached world matrices equal to the from-scratch ones after every edit', () => {
-    const random = seededRandom(2026);
-    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
-    const root = new Node('root');
-    const nodes: Node[] = [root];
-    for (let i = 1; i < 60; i++) {
-      const node = new Node(`n${i}`).setPosition(random() * 4 - 2, random() * 4 - 2, random() * 4 - 2);
-      pick(nodes).add(node);
-      nodes.push(node);
-    }
-    const kinds = { move: 0, rotate: 0, scale: 0, add: 0, attach: 0, remove: 0, read: 0, refused: 0 };
-    for (let step = 0; step < 2000; step++) {
-      const node = pick(nodes.slice(1));
-      const r = random();
-      try {
-        if (r < 0.2) {
-          node.setPosition(random() * 4 - 2, random() * 4 - 2, random() * 4 - 2);
-          kinds.move++;
-        } else if (r < 0.4) {
-          setQuat(node, quat.fromEuler(quat.create(), random() * 360, random() * 360, random() * 360));
-          kinds.rotate++;
-        } else if (r < 0.5) {
-          const s = 0.5 + random();
-          node.setScale(s, random() < 0.2 ? s * 1.5 : s, s);
-          kinds.scale++;
-        } else if (r < 0.62) {
-          pick(nodes).add(node);
-          kinds.add++;
-        } else if (r < 0.74) {
-          pick(nodes).attach(node);
-          kinds.attach++;
-        } else if (r < 0.8) {
-          if (node.parent) node.parent.remove(node);
-          root.add(node); // back into the tree, so every node stays under root
-          kinds.remove++;
-        } else {
-          void pick(nodes).worldMatrix; // a lazy read between updates
-          kinds.read++;
-        }
-      } catch (error) {
-        expect(error).toBeInstanceOf(SceneError); // cycles and shear refusals are expected in a random walk
-        kinds.refused++;
+  // Shape edits often (most sweeps walk the tree recursively) and rarely (most take the flat order).
+  it.each([
+    ['often', 1],
+    ['rarely', 0.1],
+  ])(
+    'finds the cached world matrices equal to the from-scratch ones after every edit (shape edits %s)',
+    (_, shapeShare) => {
+      const random = seededRandom(2026);
+      const internals = Node as unknown as { sweepFlat(order: unknown): number; sweep(node: Node): number };
+      const flat = vi.spyOn(internals, 'sweepFlat');
+      const recursive = vi.spyOn(internals, 'sweep');
+      const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+      const root = new Node('root');
+      const nodes: Node[] = [root];
+      for (let i = 1; i < 60; i++) {
+        const node = new Node(`n${i}`).setPosition(random() * 4 - 2, random() * 4 - 2, random() * 4 - 2);
+        pick(nodes).add(node);
+        nodes.push(node);
       }
-      updateWorldMatrices(root, { validate: true });
-    }
-    expect(Object.values(kinds).every((count) => count > 20)).toBe(true);
-  });
+      const kinds = { move: 0, rotate: 0, scale: 0, add: 0, attach: 0, remove: 0, read: 0, refused: 0 };
+      for (let step = 0; step < 2000; step++) {
+        const node = pick(nodes.slice(1));
+        const r = random();
+        try {
+          if (r < 0.2) {
+            node.setPosition(random() * 4 - 2, random() * 4 - 2, random() * 4 - 2);
+            kinds.move++;
+          } else if (r < 0.4) {
+            setQuat(node, quat.fromEuler(quat.create(), random() * 360, random() * 360, random() * 360));
+            kinds.rotate++;
+          } else if (r < 0.5) {
+            const s = 0.5 + random();
+            node.setScale(s, random() < 0.2 ? s * 1.5 : s, s);
+            kinds.scale++;
+          } else if (r < 0.8 && random() > shapeShare) {
+            setQuat(node, quat.fromEuler(quat.create(), random() * 360, 0, 0));
+            kinds.rotate++;
+          } else if (r < 0.62) {
+            pick(nodes).add(node);
+            kinds.add++;
+          } else if (r < 0.74) {
+            pick(nodes).attach(node);
+            kinds.attach++;
+          } else if (r < 0.8) {
+            if (node.parent) node.parent.remove(node);
+            root.add(node); // back into the tree, so every node stays under root
+            kinds.remove++;
+          } else {
+            void pick(nodes).worldMatrix; // a lazy read between updates
+            kinds.read++;
+          }
+        } catch (error) {
+          expect(error).toBeInstanceOf(SceneError); // cycles and shear refusals are expected in a random walk
+          kinds.refused++;
+        }
+        updateWorldMatrices(root, { validate: true });
+      }
+      expect(Object.values(kinds).every((count) => count > 20 * shapeShare)).toBe(true);
+      // Both sweeps ran many times (the recursive one is also counted once per level it descends).
+      expect(flat.mock.calls.length).toBeGreaterThan(50);
+      expect(recursive.mock.calls.length).toBeGreaterThan(50);
+      flat.mockRestore();
+      recursive.mockRestore();
+    },
+  );
 
   it('throws with the node path when a cached matrix is stale', async () => {
     const { validateWorldMatrices } = await import('./validate-world-matrices');

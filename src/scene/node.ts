@@ -4,9 +4,8 @@ import { SceneError } from './scene-error';
 import {
   allocateSlot,
   composeLocal,
+  composeRootWorld,
   composeWorld,
-  copyLocalToWorld,
-  LOCAL_AT,
   POSITION_AT,
   ROTATION_AT,
   SCALE_AT,
@@ -14,9 +13,10 @@ import {
 } from './transform-pool';
 
 // Dirty bits. A node is *stale* when LOCAL or WORLD is set or its parent's world changed since it last looked.
-const LOCAL = 1; // local T/R/S changed since localMatrix was composed
+const LOCAL = 1; // local T/R/S changed since the world matrix was computed
 const WORLD = 2; // world must be recomputed whatever the versions say (new parent, or became a root)
 const BRANCH = 4; // this node or something below it needs the next sweep; always set on all ancestors too
+const MATRIX = 8; // local T/R/S changed since localMatrix was last composed (it is composed only when read)
 
 /** World versions come from one counter, so no two nodes ever share one (a new parent can't look unchanged). */
 let worldStamp = 0;
@@ -39,6 +39,12 @@ const scratchTrs: Trs = {
 const scratchInverse = new Float64Array(16);
 const scratchLocal = new Float64Array(16);
 
+/** A subtree in parent-before-child order; `ends[i]` is where the subtree of `nodes[i]` ends. */
+interface FlatOrder {
+  readonly nodes: readonly Node[];
+  readonly ends: Int32Array;
+}
+
 /** A node of the retained scene graph: it keeps only its local T·R·S; its world matrix is derived and cached. */
 export class Node {
   name: string;
@@ -47,14 +53,18 @@ export class Node {
   // This node's numbers live in a shared pool chunk at `_at` (see transform-pool.ts); views onto them are made on demand.
   private readonly _mem: Float32Array;
   private readonly _at: number;
-  private _flags = LOCAL | WORLD | BRANCH;
+  private _flags = LOCAL | WORLD | BRANCH | MATRIX;
+  private _local: Float32Array | null = null;
   private _worldVersion = 0;
   private _parentSeen = 0;
+  // This node's subtree in parent-before-child order, for sweeps that start here (see sweepFlat); dropped whenever the
+  // shape below changes, and rebuilt only once a sweep finds the shape unchanged since the previous one.
+  private _flat: FlatOrder | null = null;
+  private _shapeChanged = true;
   private _views: {
     position: Float32Array;
     rotation: Float32Array;
     scale: Float32Array;
-    local: Float32Array;
     world: Float32Array;
   } | null = null;
 
@@ -73,7 +83,6 @@ export class Node {
         position: view(POSITION_AT, 3),
         rotation: view(ROTATION_AT, 4),
         scale: view(SCALE_AT, 3),
-        local: view(LOCAL_AT, 16),
         world: view(WORLD_AT, 16),
       };
     }
@@ -149,13 +158,22 @@ export class Node {
 
   /** T·R·S of this node alone, column-major. */
   get localMatrix(): ReadonlyMat4 {
-    if (this._flags & LOCAL) this.composeLocal();
-    return this.views.local;
+    const local = (this._local ??= new Float32Array(16));
+    if (this._flags & MATRIX) {
+      composeLocal(this._mem, this._at, local, 0);
+      this._flags &= ~MATRIX;
+    }
+    return local;
   }
 
   /** Parent's world × local along the path to the root, column-major; always current when read. */
   get worldMatrix(): ReadonlyMat4 {
     this.refresh();
+    return this.views.world;
+  }
+
+  /** The world matrix as the last update or read left it, without bringing it up to date: what validation checks. */
+  get cachedWorldMatrix(): ReadonlyMat4 {
     return this.views.world;
   }
 
@@ -271,7 +289,52 @@ export class Node {
    */
   static updateWorldMatrices(root: Node): number {
     root._parent?.refresh();
-    return Node.sweep(root);
+    if ((root._flags & BRANCH) === 0 && !root.isStale()) return 0;
+    const order = root.flatOrder();
+    return order ? Node.sweepFlat(order) : Node.sweep(root);
+  }
+
+  /**
+   * The subtree in parent-before-child order, or null right after its shape changed: a tree that changes shape every
+   * frame is swept recursively instead of paying a rebuild per frame.
+   */
+  private flatOrder(): FlatOrder | null {
+    if (this._flat) return this._flat;
+    if (this._shapeChanged) {
+      this._shapeChanged = false;
+      return null;
+    }
+    const nodes: Node[] = [];
+    const ends: number[] = [];
+    const visit = (node: Node) => {
+      const at = nodes.push(node) - 1;
+      ends.push(0);
+      for (const child of node._children) visit(child);
+      ends[at] = nodes.length;
+    };
+    visit(this);
+    return (this._flat = { nodes, ends: Int32Array.from(ends) });
+  }
+
+  /**
+   * The same visits as `sweep` in one loop over the flat order: a branch without BRANCH is skipped to its end; a
+   * recomputed node's children are stale by version, so they recompute in turn.
+   */
+  private static sweepFlat({ nodes, ends }: FlatOrder): number {
+    let count = 0;
+    for (let i = 0; i < nodes.length;) {
+      const node = nodes[i]!;
+      if (node.isStale()) {
+        node.recompute();
+        count++;
+      } else if ((node._flags & BRANCH) === 0) {
+        i = ends[i]!;
+        continue;
+      }
+      node._flags &= ~BRANCH;
+      i++;
+    }
+    return count;
   }
 
   /** Sets BRANCH from `node` upwards, stopping at the first ancestor that has it (all above it have it too). */
@@ -305,11 +368,10 @@ export class Node {
     let count = children.length;
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
-      if (child._flags & LOCAL) composeLocal(child._mem, child._at);
       composeWorld(child._mem, child._at, pm, pat);
       child._parentSeen = version;
       child._worldVersion = ++worldStamp;
-      child._flags = 0; // LOCAL, WORLD and BRANCH all settled
+      child._flags &= MATRIX; // LOCAL, WORLD and BRANCH all settled
       if (child._children.length > 0) count += Node.recomputeChildren(child);
     }
     return count;
@@ -333,25 +395,19 @@ export class Node {
   }
 
   private recompute(): void {
-    if (this._flags & LOCAL) this.composeLocal();
     const parent = this._parent;
     if (parent) {
       composeWorld(this._mem, this._at, parent._mem, parent._at);
       this._parentSeen = parent._worldVersion;
     } else {
-      copyLocalToWorld(this._mem, this._at);
+      composeRootWorld(this._mem, this._at);
     }
     this._worldVersion = ++worldStamp;
-    this._flags &= ~WORLD;
-  }
-
-  private composeLocal(): void {
-    composeLocal(this._mem, this._at);
-    this._flags &= ~LOCAL;
+    this._flags &= ~(LOCAL | WORLD);
   }
 
   private markLocal(): void {
-    this._flags |= LOCAL;
+    this._flags |= LOCAL | MATRIX;
     Node.markBranch(this);
   }
 
@@ -360,8 +416,17 @@ export class Node {
     return structureStamp;
   }
 
+  /** Drops the flat orders of `node` and its ancestors: their subtrees changed shape. */
+  private static shapeChanged(node: Node): void {
+    for (let n: Node | null = node; n; n = n._parent) {
+      n._flat = null;
+      n._shapeChanged = true;
+    }
+  }
+
   private link(child: Node): void {
     structureStamp++;
+    Node.shapeChanged(this);
     child._parent = this;
     this._children.push(child);
     child._flags |= WORLD | BRANCH;
@@ -370,6 +435,7 @@ export class Node {
 
   private unlink(child: Node): void {
     structureStamp++;
+    Node.shapeChanged(this);
     this._children.splice(this._children.indexOf(child), 1);
     child._parent = null;
     child._flags |= WORLD | BRANCH;

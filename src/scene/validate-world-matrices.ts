@@ -14,7 +14,7 @@ export function validateWorldMatrices(root: Node): void {
 function check(node: Node, parentWorld: mat4): void {
   const expected = mat4.fromRotationTranslationScale(mat4.create(), node.rotation, node.position, node.scale);
   mat4.multiply(expected, parentWorld, expected);
-  const cached = node.worldMatrix;
+  const cached = node.cachedWorldMatrix; // not worldMatrix: reading that would bring a stale cache up to date
   for (let i = 0; i < 16; i++) {
     if (!Object.is(cached[i], expected[i])) {
       throw new SceneError(
