@@ -3,9 +3,8 @@ import { decomposeTrs, type Trs } from '../math/decompose-trs';
 import { SceneError } from './scene-error';
 import {
   allocateSlot,
-  composeLocal,
-  composeRootWorld,
   composeWorld,
+  IDENTITY,
   POSITION_AT,
   ROTATION_AT,
   SCALE_AT,
@@ -160,7 +159,7 @@ export class Node {
   get localMatrix(): ReadonlyMat4 {
     const local = (this._local ??= new Float32Array(16));
     if (this._flags & MATRIX) {
-      composeLocal(this._mem, this._at, local, 0);
+      composeWorld(this._mem, this._at, IDENTITY, 0, local, 0);
       this._flags &= ~MATRIX;
     }
     return local;
@@ -363,12 +362,12 @@ export class Node {
   private static recomputeChildren(parent: Node): number {
     const children = parent._children;
     const pm = parent._mem;
-    const pat = parent._at;
+    const pat = parent._at + WORLD_AT;
     const version = parent._worldVersion;
     let count = children.length;
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
-      composeWorld(child._mem, child._at, pm, pat);
+      composeWorld(child._mem, child._at, pm, pat, child._mem, child._at + WORLD_AT);
       child._parentSeen = version;
       child._worldVersion = ++worldStamp;
       child._flags &= MATRIX; // LOCAL, WORLD and BRANCH all settled
@@ -396,11 +395,12 @@ export class Node {
 
   private recompute(): void {
     const parent = this._parent;
+    const world = this._at + WORLD_AT;
     if (parent) {
-      composeWorld(this._mem, this._at, parent._mem, parent._at);
+      composeWorld(this._mem, this._at, parent._mem, parent._at + WORLD_AT, this._mem, world);
       this._parentSeen = parent._worldVersion;
     } else {
-      composeRootWorld(this._mem, this._at);
+      composeWorld(this._mem, this._at, IDENTITY, 0, this._mem, world);
     }
     this._worldVersion = ++worldStamp;
     this._flags &= ~(LOCAL | WORLD);

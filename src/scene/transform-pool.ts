@@ -43,8 +43,28 @@ export function allocateSlot(owner: object): Slot {
   return slot;
 }
 
-/** Writes T·R·S of the slot at `at` into `out` at `o` (gl-matrix's formula, same rounding). */
-export function composeLocal(m: Float32Array, at: number, out: Float32Array, o: number): void {
+const f32 = Math.fround;
+
+/** The parent of a root, and what composes a node's local matrix alone. */
+export const IDENTITY: Readonly<Float32Array> = new Float32Array([
+  1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
+]);
+
+/**
+ * Writes parent × T·R·S (the slot at `at` in `m`, the parent's world at `pat` in `p`) into `out` at `o`: the slot's
+ * own world, or with IDENTITY as parent its local matrix. T·R·S is composed on the fly (gl-matrix's formula), each
+ * entry rounded to float32 as a stored local matrix would be. Both factors are affine (last row 0 0 0 1), so the
+ * last row is skipped, as are the terms multiplied by its zeros; what remains sums in gl-matrix's order, so the
+ * result is bit-identical to mat4.multiply (x + 0 and x · 1 are exact).
+ */
+export function composeWorld(
+  m: Float32Array,
+  at: number,
+  p: Readonly<Float32Array>,
+  pat: number,
+  out: Float32Array,
+  o: number,
+): void {
   const x = m[at + ROTATION_AT]!,
     y = m[at + ROTATION_AT + 1]!,
     z = m[at + ROTATION_AT + 2]!,
@@ -64,34 +84,6 @@ export function composeLocal(m: Float32Array, at: number, out: Float32Array, o: 
   const wx = w * x2,
     wy = w * y2,
     wz = w * z2;
-  out[o] = (1 - (yy + zz)) * sx;
-  out[o + 1] = (xy + wz) * sx;
-  out[o + 2] = (xz - wy) * sx;
-  out[o + 3] = 0;
-  out[o + 4] = (xy - wz) * sy;
-  out[o + 5] = (1 - (xx + zz)) * sy;
-  out[o + 6] = (yz + wx) * sy;
-  out[o + 7] = 0;
-  out[o + 8] = (xz + wy) * sz;
-  out[o + 9] = (yz - wx) * sz;
-  out[o + 10] = (1 - (xx + yy)) * sz;
-  out[o + 11] = 0;
-  out[o + 12] = m[at + POSITION_AT]!;
-  out[o + 13] = m[at + POSITION_AT + 1]!;
-  out[o + 14] = m[at + POSITION_AT + 2]!;
-  out[o + 15] = 1;
-}
-
-const local = new Float32Array(16);
-
-/**
- * world(child) = world(parent) × local(child), local composed from the slot's T/R/S into a scratch array first (it
- * stays in L1; storing it as float32 keeps the rounding of a stored local matrix). Both are affine (last row
- * 0 0 0 1), as every T·R·S product is, so the last row is skipped, as are the terms multiplied by its zeros; what
- * remains sums in gl-matrix's order, so the result is bit-identical to mat4.multiply (x + 0 and x · 1 are exact).
- */
-export function composeWorld(m: Float32Array, at: number, p: Float32Array, pat: number): void {
-  composeLocal(m, at, local, 0);
   const a0 = p[pat]!,
     a1 = p[pat + 1]!,
     a2 = p[pat + 2]!,
@@ -104,39 +96,32 @@ export function composeWorld(m: Float32Array, at: number, p: Float32Array, pat: 
     a12 = p[pat + 12]!,
     a13 = p[pat + 13]!,
     a14 = p[pat + 14]!;
-  const o = at + WORLD_AT;
-  // Columns 0-2 of an affine local have w = 0; column 3 (translation) has w = 1.
-  let x = local[0]!,
-    y = local[1]!,
-    z = local[2]!;
-  m[o] = a0 * x + a4 * y + a8 * z;
-  m[o + 1] = a1 * x + a5 * y + a9 * z;
-  m[o + 2] = a2 * x + a6 * y + a10 * z;
-  m[o + 3] = 0;
-  x = local[4]!;
-  y = local[5]!;
-  z = local[6]!;
-  m[o + 4] = a0 * x + a4 * y + a8 * z;
-  m[o + 5] = a1 * x + a5 * y + a9 * z;
-  m[o + 6] = a2 * x + a6 * y + a10 * z;
-  m[o + 7] = 0;
-  x = local[8]!;
-  y = local[9]!;
-  z = local[10]!;
-  m[o + 8] = a0 * x + a4 * y + a8 * z;
-  m[o + 9] = a1 * x + a5 * y + a9 * z;
-  m[o + 10] = a2 * x + a6 * y + a10 * z;
-  m[o + 11] = 0;
-  x = local[12]!;
-  y = local[13]!;
-  z = local[14]!;
-  m[o + 12] = a0 * x + a4 * y + a8 * z + a12;
-  m[o + 13] = a1 * x + a5 * y + a9 * z + a13;
-  m[o + 14] = a2 * x + a6 * y + a10 * z + a14;
-  m[o + 15] = 1;
-}
-
-/** world = local, for a root. */
-export function composeRootWorld(m: Float32Array, at: number): void {
-  composeLocal(m, at, m, at + WORLD_AT);
+  let c0 = f32((1 - (yy + zz)) * sx),
+    c1 = f32((xy + wz) * sx),
+    c2 = f32((xz - wy) * sx);
+  out[o] = a0 * c0 + a4 * c1 + a8 * c2;
+  out[o + 1] = a1 * c0 + a5 * c1 + a9 * c2;
+  out[o + 2] = a2 * c0 + a6 * c1 + a10 * c2;
+  out[o + 3] = 0;
+  c0 = f32((xy - wz) * sy);
+  c1 = f32((1 - (xx + zz)) * sy);
+  c2 = f32((yz + wx) * sy);
+  out[o + 4] = a0 * c0 + a4 * c1 + a8 * c2;
+  out[o + 5] = a1 * c0 + a5 * c1 + a9 * c2;
+  out[o + 6] = a2 * c0 + a6 * c1 + a10 * c2;
+  out[o + 7] = 0;
+  c0 = f32((xz + wy) * sz);
+  c1 = f32((yz - wx) * sz);
+  c2 = f32((1 - (xx + yy)) * sz);
+  out[o + 8] = a0 * c0 + a4 * c1 + a8 * c2;
+  out[o + 9] = a1 * c0 + a5 * c1 + a9 * c2;
+  out[o + 10] = a2 * c0 + a6 * c1 + a10 * c2;
+  out[o + 11] = 0;
+  c0 = m[at + POSITION_AT]!;
+  c1 = m[at + POSITION_AT + 1]!;
+  c2 = m[at + POSITION_AT + 2]!;
+  out[o + 12] = a0 * c0 + a4 * c1 + a8 * c2 + a12;
+  out[o + 13] = a1 * c0 + a5 * c1 + a9 * c2 + a13;
+  out[o + 14] = a2 * c0 + a6 * c1 + a10 * c2 + a14;
+  out[o + 15] = 1;
 }
