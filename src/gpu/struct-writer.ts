@@ -31,21 +31,26 @@ export class FieldWriter {
     readonly typeName: string,
     private readonly offset: number,
     private readonly scalar: ScalarName,
-    private readonly elements: number,
-    private readonly elementStride: number,
+    elements: number,
+    elementStride: number,
     private readonly columns: number,
-    private readonly columnStride: number,
-    private readonly rows: number,
+    columnStride: number,
+    rows: number,
   ) {
     this.count = elements * columns * rows;
-    const scalarSize = SCALARS[scalar].size;
-    // No gaps between numbers: columns follow each other, and so do array elements.
-    this.packed =
-      (columns === 1 || columnStride === rows * scalarSize) &&
-      (elements === 1 || elementStride === columns * rows * scalarSize);
+    // Where each number goes, in scalars from the field's start: vec3 padding, matrix columns and array strides are
+    // resolved once here, so a write is one flat loop.
+    const size = SCALARS[scalar].size;
+    this.places = new Int32Array(this.count);
+    let k = 0;
+    for (let e = 0; e < elements; e++) {
+      for (let c = 0; c < columns; c++) {
+        for (let r = 0; r < rows; r++) this.places[k++] = (e * elementStride + c * columnStride) / size + r;
+      }
+    }
   }
 
-  private readonly packed: boolean;
+  private readonly places: Int32Array;
 
   /** Writes `value` (a number for a scalar field) into the struct that starts at `structOffset` bytes in `target`. */
   write(target: StructBuffer, structOffset: number, value: number | ArrayLike<number>): void {
@@ -56,31 +61,16 @@ export class FieldWriter {
       return;
     }
     if (value.length !== this.count) this.wrongCount(value.length);
+    const places = this.places;
     if (this.scalar === 'f32') {
-      // Hot path: a float32 field from a Float32Array. Without padding it is one memcpy.
-      if (this.packed && value instanceof Float32Array) {
-        target.f32.set(value, byte >> 2);
-        return;
-      }
+      // Hot path: a loop beats Float32Array.set for a few dozen numbers (no call into the runtime per field).
       const f32 = target.f32;
       const base = byte >> 2;
-      let k = 0;
-      for (let e = 0; e < this.elements; e++) {
-        for (let c = 0; c < this.columns; c++) {
-          const at = base + ((e * this.elementStride + c * this.columnStride) >> 2);
-          for (let r = 0; r < this.rows; r++) f32[at + r] = value[k++]!;
-        }
-      }
+      for (let k = 0; k < places.length; k++) f32[base + places[k]!] = value[k]!;
       return;
     }
     const size = SCALARS[this.scalar].size;
-    let k = 0;
-    for (let e = 0; e < this.elements; e++) {
-      for (let c = 0; c < this.columns; c++) {
-        const at = byte + e * this.elementStride + c * this.columnStride;
-        for (let r = 0; r < this.rows; r++) this.store(target, at + r * size, value[k++]!);
-      }
-    }
+    for (let k = 0; k < places.length; k++) this.store(target, byte + places[k]! * size, value[k]!);
   }
 
   private wrongCount(got: number): never {
