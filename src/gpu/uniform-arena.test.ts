@@ -72,6 +72,24 @@ describe('UniformArena counters', () => {
     expect(arena.upload()).toEqual({ slotsPacked: 2, ranges: 2, bytesUploaded: 512 });
   });
 
+  it('finds the same ranges when many slots changed, written out of order, some freed after the write', () => {
+    // Above a sixteenth of the slots the arena collects changed slots from its flags instead of sorting its list.
+    const { arena, color, writes } = setup();
+    const slots = Array.from({ length: 1000 }, () => arena.allocate());
+    arena.upload();
+    writes.length = 0;
+    const changed = [...slots.slice(600, 700), ...slots.slice(100, 200), ...slots.slice(200, 300)].reverse();
+    for (const slot of changed) arena.write(slot, color, [1, 1, 1, 1]);
+    arena.write(650, color, [1, 1, 1, 1]); // twice in a frame
+    arena.free(250); // written, then freed: it splits its run
+    expect(arena.upload()).toEqual({ slotsPacked: 299, ranges: 3, bytesUploaded: 299 * 256 });
+    expect(writes).toEqual([
+      { offset: 100 * 256, size: 150 * 256 },
+      { offset: 251 * 256, size: 49 * 256 },
+      { offset: 600 * 256, size: 100 * 256 },
+    ]);
+  });
+
   it('reuses freed slots, never uploads or writes a freed one', () => {
     const { arena, color, writes } = setup();
     const a = arena.allocate();

@@ -99,8 +99,16 @@ export class UniformArena {
     frame.slotsPacked = 0;
     frame.ranges = 0;
     frame.bytesUploaded = 0;
-    const list = this.dirtyList.subarray(0, this.dirtyCount);
-    list.sort();
+    let list = this.dirtyList.subarray(0, this.dirtyCount);
+    if (list.length > this.nextSlot >> 4) {
+      // Many changed: collecting them in order from the flags is cheaper than sorting the list (a tenth of the
+      // upload's cost at 100 000 slots all changed).
+      let count = 0;
+      for (let slot = 0; slot < this.nextSlot; slot++) if (this.dirty[slot] === 1) list[count++] = slot;
+      list = list.subarray(0, count);
+    } else {
+      list.sort();
+    }
     let runStart = -1;
     let runEnd = -1;
     for (let i = 0; i <= list.length; i++) {
