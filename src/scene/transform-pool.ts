@@ -1,8 +1,8 @@
 // Where node transforms live: fixed-size chunks of one Float32Array each, 32 floats (two cache lines) per node, so a
 // sweep over a tree built in order streams through contiguous memory instead of chasing ~10 small objects per node.
 // Chunks never move, so a view handed out once stays valid for the node's whole life. The local matrix is not kept
-// here: a sweep composes it in a scratch array, and at 100 000 nodes the sweep is bound by memory traffic (a third
-// line per node cost ~30 % of it).
+// here: the sweep composes it on the fly (composeWorld), since at 100 000 nodes it is bound by memory traffic and a
+// third cache line per node cost ~30 % of it.
 
 /** Float offsets inside a node's slot: world first (one cache line), then T/R/S. */
 export const WORLD_AT = 0;
