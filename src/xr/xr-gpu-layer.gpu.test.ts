@@ -168,4 +168,35 @@ describe('XR through the WebGPU binding (a faithful fake of XRGPUBinding, real W
       headset.destroy();
       gpu.device.destroy();
     });
+
+  it('two eyes side by side in one texture layer: only the first clears the shared attachment', async () => {
+    const gpu = await requestGpu();
+    const session = new FakeSession();
+    // A layer as a browser may allocate it for a mono-texture compositor: one array layer, eyes left and right.
+    const SideBySide = class extends FakeBinding {
+      override getViewSubImage(layer: XRProjectionLayer, view: XRView): GpuSubImageLike {
+        const sub = super.getViewSubImage(layer, view);
+        const right = view.eye === 'right';
+        return {
+          ...sub,
+          viewport: { x: right ? EYE.width / 2 : 0, y: 0, width: EYE.width / 2, height: EYE.height },
+          getViewDescriptor: () => ({ dimension: '2d', baseArrayLayer: 0, arrayLayerCount: 1 }),
+        };
+      }
+    };
+    const Binding = class extends SideBySide {
+      constructor(s: XRSession, device: GPUDevice) {
+        super(s as unknown as FakeSession, device);
+      }
+    };
+    const layer = XrGpuLayer.create(session as unknown as XRSession, gpu.device, Binding);
+    for (let frame = 0; frame < 2; frame++) {
+      // Every frame starts over: the first eye clears again.
+      expect(layer.views(pose()).map((v) => [v.eye, v.clear, v.viewport.x])).toEqual([
+        ['left', true, 0],
+        ['right', false, EYE.width / 2],
+      ]);
+    }
+    gpu.device.destroy();
+  });
 });

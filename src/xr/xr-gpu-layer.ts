@@ -81,7 +81,7 @@ export class XrGpuLayer {
 
   /** This frame's views of `pose`: one per eye, in the pose's order. */
   views(pose: XRViewerPose): XrGpuView[] {
-    const drawn = new Map<GPUTexture, Set<number>>(); // texture layers already cleared this frame
+    const targets: { texture: GPUTexture; layer: number }[] = []; // attachments drawn this frame (at most one per eye)
     return pose.views.map((view) => {
       const sub = this.binding.getViewSubImage(this.layer, view);
       const descriptor = sub.getViewDescriptor();
@@ -92,10 +92,8 @@ export class XrGpuLayer {
           'The XR projection layer gave no depth texture though one was asked for (depth24plus).',
         );
       // Two eyes side by side in one texture layer share the attachment: only the first clears it.
-      const layers = drawn.get(sub.colorTexture) ?? new Set<number>();
-      drawn.set(sub.colorTexture, layers);
-      const clear = !layers.has(layerIndex);
-      layers.add(layerIndex);
+      const clear = !targets.some((t) => t.texture === sub.colorTexture && t.layer === layerIndex);
+      targets.push({ texture: sub.colorTexture, layer: layerIndex });
       const v = sub.viewport;
       return {
         eye: view.eye,
