@@ -17,6 +17,15 @@ const device = {
   queue: { writeBuffer() {} },
 } as unknown as ArenaDevice;
 
+/** Every object's payload, field by field, in contiguous arrays (the numbers are arbitrary but not all equal). */
+function payload(n: number) {
+  return {
+    models: new Float32Array(n * 16).map((_, i) => i % 7),
+    normals: new Float32Array(n * 9).map((_, i) => i % 5),
+    colors: new Float32Array(n * 4).map((_, i) => (i % 3) / 3),
+  };
+}
+
 function arenaCase(n: number, share: number) {
   const layout = structLayout(WGSL, 'Object', 'uniform');
   const arena = new UniformArena(device, layout, { capacity: n });
@@ -25,9 +34,7 @@ function arenaCase(n: number, share: number) {
   const normal = writer.field('normal');
   const color = writer.field('color');
   const slots = Int32Array.from({ length: n }, () => arena.allocate());
-  const models = new Float32Array(n * 16).map((_, i) => i % 7);
-  const normals = new Float32Array(n * 9).map((_, i) => i % 5);
-  const colors = new Float32Array(n * 4).map((_, i) => (i % 3) / 3);
+  const { models, normals, colors } = payload(n);
   // Per-object views made once, as a scene would hold them (a node's world matrix, a material's colour).
   const m = Array.from({ length: n }, (_, i) => models.subarray(i * 16, i * 16 + 16));
   const nm = Array.from({ length: n }, (_, i) => normals.subarray(i * 9, i * 9 + 9));
@@ -72,9 +79,7 @@ function perObjectCopyCase(n: number) {
  */
 function unrolledCase(n: number) {
   const target = new Float32Array(n * 64);
-  const models = new Float32Array(n * 16).map((_, i) => i % 7);
-  const normals = new Float32Array(n * 9).map((_, i) => i % 5);
-  const colors = new Float32Array(n * 4).map((_, i) => (i % 3) / 3);
+  const { models, normals, colors } = payload(n);
   return () => {
     for (let i = 0; i < n; i++) {
       const o = i * 64;

@@ -19,13 +19,15 @@ export class GlslCompileError extends Error {
 
 /**
  * Compiles one GLSL ES 3.00 source as a vertex and a fragment shader (`#define VERTEX` for the first, `defines` for
- * both) and links them; a compile or link failure throws with the driver's log and the offending lines.
+ * both) and links them; a compile or link failure throws with the driver's log and the offending lines. Each sampler
+ * named in `textureUnits` is set to its unit once, here (GL keeps it with the program).
  */
 export function compileGlsl(
   gl: WebGL2RenderingContext,
   source: string,
   label: string,
   defines: readonly string[] = [],
+  textureUnits: Readonly<Record<string, number>> = {},
 ): WebGLProgram {
   const stage = (type: number, name: string, define: string) => {
     const shader = gl.createShader(type)!;
@@ -51,6 +53,22 @@ export function compileGlsl(
     const log = gl.getProgramInfoLog(program) ?? '';
     gl.deleteProgram(program);
     throw new GlslCompileError(label, 'link', log, source);
+  }
+  const samplers = Object.entries(textureUnits);
+  if (samplers.length > 0) {
+    gl.useProgram(program);
+    for (const [name, unit] of samplers) {
+      const at = gl.getUniformLocation(program, name);
+      if (!at) {
+        gl.useProgram(null);
+        gl.deleteProgram(program);
+        throw new Error(
+          `GLSL "${label}" has no sampler "${name}" in use; check the name against the source.`,
+        );
+      }
+      gl.uniform1i(at, unit);
+    }
+    gl.useProgram(null);
   }
   return program;
 }

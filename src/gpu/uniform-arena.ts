@@ -101,8 +101,8 @@ export class UniformArena {
     frame.bytesUploaded = 0;
     let list = this.dirtyList.subarray(0, this.dirtyCount);
     if (list.length > this.nextSlot >> 4) {
-      // Many changed: collecting them in order from the flags is cheaper than sorting the list (a tenth of the
-      // upload's cost at 100 000 slots all changed).
+      // Many changed: collecting them in order from the flags is cheaper than sorting the list (sorting was over half
+      // of upload()'s own time with 100 000 slots all changed).
       let count = 0;
       for (let slot = 0; slot < this.nextSlot; slot++) if (this.dirty[slot] === 1) list[count++] = slot;
       list = list.subarray(0, count);

@@ -70,14 +70,9 @@ export class GlHeadsetRenderer {
       ...(options.clearColor ? { clearColor: options.clearColor } : {}),
     });
     const ui = options.ui ? GlUiPass.create(gl, options.ui.root, options.ui.atlas, 'scene') : null;
-    let upscale: WebGLProgram | null = null;
-    if (native) {
-      upscale = compileGlsl(gl, source, 'passes/eye-upscale.glsl');
-      gl.useProgram(upscale);
-      gl.uniform1i(gl.getUniformLocation(upscale, 'source'), 0);
-      gl.uniform1i(gl.getUniformLocation(upscale, 'sourceDepth'), 1);
-      gl.useProgram(null);
-    }
+    const upscale = native
+      ? compileGlsl(gl, source, 'passes/eye-upscale.glsl', [], { source: 0, sourceDepth: 1 })
+      : null;
     return new GlHeadsetRenderer(gl, world, ui, upscale, options);
   }
 

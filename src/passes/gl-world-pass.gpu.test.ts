@@ -125,4 +125,18 @@ describe('the WebGL2 world pass (real WebGL2 in Chromium)', () => {
       /vertex[\s\S]*gl_Position = vec4\(undefinedThing\)/,
     );
   });
+
+  it('sets named samplers to their texture units, and names a sampler the program does not have', () => {
+    const gl = context();
+    const sampling =
+      'precision highp float;\n#ifdef VERTEX\nvoid main() { gl_Position = vec4(0.0, 0.0, 0.0, 1.0); }\n#else\n' +
+      'uniform sampler2D image;\nout vec4 c;\nvoid main() { c = texture(image, vec2(0.5)); }\n#endif\n';
+    const program = compileGlsl(gl, sampling, 'sampling.glsl', [], { image: 3 });
+    expect(gl.getUniform(program, gl.getUniformLocation(program, 'image')!)).toBe(3);
+    expect(gl.getParameter(gl.CURRENT_PROGRAM)).toBeNull(); // left unbound, as it was
+    expect(() => compileGlsl(gl, sampling, 'sampling.glsl', [], { imgae: 3 })).toThrow(
+      /"sampling.glsl" has no sampler "imgae" in use/,
+    );
+    expect(gl.getError()).toBe(0);
+  });
 });

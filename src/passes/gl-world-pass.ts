@@ -178,14 +178,10 @@ export class GlWorldPass implements PassDecl<GlFrame, GlTexture> {
     let made = this.programs[kind];
     if (made) return made;
     const gl = this.gl;
-    made = compileGlsl(gl, source, `passes/world.glsl (${kind})`, DEFINES[kind]);
+    const units = kind === 'panel' ? { panel: PANEL_UNIT } : {};
+    made = compileGlsl(gl, source, `passes/world.glsl (${kind})`, DEFINES[kind], units);
     bindUniformBlock(gl, made, 'Frame', FRAME, FRAME_BINDING);
     bindUniformBlock(gl, made, 'Object', OBJECT, OBJECT_BINDING);
-    if (kind === 'panel') {
-      gl.useProgram(made);
-      gl.uniform1i(gl.getUniformLocation(made, 'panel'), PANEL_UNIT);
-      gl.useProgram(null);
-    }
     this.counters.programsLinked++;
     return (this.programs[kind] = made);
   }

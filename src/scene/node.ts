@@ -316,8 +316,8 @@ export class Node {
   }
 
   /**
-   * The same visits as `sweep` in one loop over the flat order: a branch without BRANCH is skipped to its end; a
-   * recomputed node's children are stale by version, so they recompute in turn.
+   * What `sweep` does, in one loop over the flat order: a branch without BRANCH is skipped to its end; a recomputed
+   * node's children are stale by version, so they recompute in turn.
    */
   private static sweepFlat({ nodes, ends }: FlatOrder): number {
     let count = 0;

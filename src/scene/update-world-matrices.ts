@@ -11,8 +11,8 @@ export interface UpdateOptions {
  * The per-frame update: recomputes every stale world matrix under `root`, visiting only the branches that changed,
  * and returns how many it recomputed (0 for a tree where nothing changed since the last call).
  */
-export function updateWorldMatrices(root: Node, options: UpdateOptions = {}): number {
+export function updateWorldMatrices(root: Node, options?: UpdateOptions): number {
   const count = Node.updateWorldMatrices(root);
-  if (options.validate) validateWorldMatrices(root);
+  if (options?.validate) validateWorldMatrices(root); // no default object: this runs every frame
   return count;
 }
