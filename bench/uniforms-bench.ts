@@ -2,20 +2,18 @@
 // staging memory, all objects changed and 1 % changed, against a plain Float32Array.set copy of the same payload.
 import { structLayout } from '../src/gpu/struct-layout';
 import { StructWriter } from '../src/gpu/struct-writer';
-import { UniformArena, type ArenaDevice } from '../src/gpu/uniform-arena';
+import { UniformArena, type UniformStorage } from '../src/gpu/uniform-arena';
 import { formatMs, median, printTable, spread } from './bench-table';
 
 const WGSL = 'struct Object { model: mat4x4<f32>, normal: mat3x3<f32>, color: vec4<f32> }';
 const PAYLOAD_FLOATS = 16 + 9 + 4; // what the caller hands over per object; padding is not payload
 
-(globalThis as { GPUBufferUsage?: unknown }).GPUBufferUsage ??= { UNIFORM: 0x40, COPY_DST: 0x8 };
-/** A device whose queue drops the bytes: this measures packing and range bookkeeping, not the GPU driver. */
-const device = {
-  limits: { minUniformBufferOffsetAlignment: 256, maxUniformBufferBindingSize: 65536 },
-  createBuffer: () => ({ destroy() {} }),
-  createBindGroup: () => ({}),
-  queue: { writeBuffer() {} },
-} as unknown as ArenaDevice;
+/** Storage that drops the bytes: this measures packing and range bookkeeping, not the GPU driver. */
+const device: UniformStorage = {
+  alignment: 256,
+  maxBindingSize: 65536,
+  create: () => ({ write() {}, destroy() {} }),
+};
 
 /** Every object's payload, field by field, in contiguous arrays (the numbers are arbitrary but not all equal). */
 function payload(n: number) {

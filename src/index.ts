@@ -3,7 +3,7 @@ export { requestGpu, type GpuContext, type GpuRequest } from './gpu/request-gpu'
 export { configureCanvas, type CanvasOptions, type ConfiguredCanvas } from './gpu/configure-canvas';
 export { GpuInitError } from './gpu/gpu-init-error';
 export { compileWgsl, WgslCompileError } from './gpu/compile-wgsl';
-export { TestPattern } from './gpu/test-pattern';
+export { TestPattern, TEST_PATTERN } from './passes/test-pattern';
 export {
   installArmatureHandle,
   type ArmatureHandle,
@@ -42,11 +42,23 @@ export {
 } from './gpu/struct-layout';
 export { WgslParseError } from './gpu/parse-wgsl-structs';
 export { StructWriter, FieldWriter, StructBuffer } from './gpu/struct-writer';
-export { UniformArena, type ArenaFrameCounters, type ArenaDevice } from './gpu/uniform-arena';
+export {
+  UniformArena,
+  type ArenaFrameCounters,
+  type StorageBuffer,
+  type UniformStorage,
+} from './gpu/uniform-arena';
+export { wgslBindings, type WgslBinding, type BindingKind } from './gpu/wgsl-bindings';
 export { assertStd140Compatible } from './gpu/std140';
 export type { WgslType, ScalarName } from './gpu/wgsl-types';
 export { readTexture, pixelAt } from './gpu/read-texture';
 export { Material, type MaterialKind } from './scene/material';
+export {
+  registerMaterialKind,
+  materialKind,
+  type MaterialKindSpec,
+  type MaterialKindInfo,
+} from './passes/material-kind';
 export {
   boxGeometry,
   cylinderGeometry,
@@ -68,11 +80,56 @@ export {
   type TextureAllocator,
 } from './graph/render-graph';
 export { GraphError } from './graph/graph-error';
-export { WorldPass, type WorldMesh, type WorldPassOptions, type WorldView } from './passes/world-pass';
+export {
+  WorldPass,
+  type WorldMesh,
+  type WorldPassOptions,
+  type WorldView,
+  type Viewport,
+} from './passes/world-pass';
+export { Environment, type EnvironmentOptions, type ColorLike } from './passes/environment';
+export { ShaderEffect, type EffectOptions } from './passes/shader-effect';
+export { FullscreenProgram, type FragmentPair } from './passes/fullscreen-program';
+export type { FrameContext } from './passes/frame-context';
 export { PresentPass } from './passes/present-pass';
 export { Renderer, type RendererOptions } from './passes/renderer';
-export { gpuTextureAllocator } from './passes/gpu-texture-allocator';
-export type { GpuFrame } from './passes/gpu-frame';
+export type {
+  BackendName,
+  Bindings,
+  BindingResource,
+  BindingSlot,
+  BufferDesc,
+  BufferUsage,
+  Bundle,
+  Device,
+  DeviceBuffer,
+  DeviceEvents,
+  DeviceRecovery,
+  DeviceTexture,
+  DrawEncoder,
+  ExternalTarget,
+  PassDesc,
+  PassEncoder,
+  Pipeline,
+  PipelineDesc,
+  RenderTarget,
+  Sampler,
+  SamplerFilter,
+  ShaderPair,
+  TextureDesc,
+  TextureFormat,
+  VertexBufferLayout,
+  VertexFormat,
+} from './device/device';
+export {
+  createDevice,
+  type BackendChoice,
+  type DeviceChoice,
+  type DeviceOptions,
+} from './device/create-device';
+export { WebGpuDevice, type WebGpuDeviceOptions } from './device/webgpu/webgpu-device';
+export { WebGl2Device, type WebGl2DeviceOptions } from './device/webgl2/webgl2-device';
+export { deviceUniformStorage } from './device/uniform-storage';
 export { UiPass } from './passes/ui-pass';
 export { MotionBlurPass } from './passes/motion-blur-pass';
 export { UpscalePass } from './passes/upscale-pass';
@@ -122,17 +179,12 @@ export {
   type GpuBindingConstructor,
 } from './xr/xr-gpu-layer';
 export { XrGlLayer, type XrGlView } from './xr/xr-gl-layer';
-export { GlWorldPass, type GlView, type GlWorldPassOptions } from './passes/gl-world-pass';
 export {
   HeadsetRenderer,
   type HeadsetRendererOptions,
   type HeadsetUi,
   type HeadsetView,
 } from './passes/headset-renderer';
-export { GlHeadsetRenderer, type GlHeadsetRendererOptions } from './passes/gl-headset-renderer';
 export { eyeNativeSize, type HeadsetResolution } from './passes/eye-native-size';
 export { compileGlsl, GlslCompileError } from './gpu/compile-glsl';
-export { GlRenderer, type GlRendererOptions } from './passes/gl-renderer';
-export type { FrameRenderer, DeviceRecovery } from './passes/frame-renderer';
-export { GlTestPattern } from './gpu/gl-test-pattern';
 export { trackGlResources, type GlResourceCounts } from './gpu/track-gl-resources';

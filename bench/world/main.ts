@@ -43,9 +43,10 @@ async function armature(
   camera.setPosition(0, side * 0.4, side * 0.3);
   root.add(camera);
   const built = performance.now();
-  const renderer = await Renderer.create(gpu, document.querySelector<HTMLCanvasElement>('#armature')!, {
+  const renderer = await Renderer.create(document.querySelector<HTMLCanvasElement>('#armature')!, {
     root,
     camera,
+    gpu,
   });
   const created = performance.now();
   renderer.render(0);

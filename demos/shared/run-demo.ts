@@ -1,4 +1,5 @@
 // Shared by the demos: URL parameters (?t=&fps=&seed=), the frame loop with its budget, the page handle and the HUD.
+import type { WebGl2Device } from '../../src/index';
 import {
   FixedClock,
   FrameBudget,
@@ -6,60 +7,65 @@ import {
   FrameLoop,
   ReadoutThrottle,
   type ArmatureHandle,
+  type BackendChoice,
   type BudgetSnapshot,
   type ClockSample,
+  type Device,
   type FrameCounters,
-  requestGpu,
-  trackGpuResources,
-  type GpuContext,
   type GpuRequest,
-  GlRenderer,
   trackGlResources,
+  trackGpuResources,
   Renderer,
-  type FrameRenderer,
   type RendererOptions,
+  WebGpuDevice,
 } from '../../src/index';
 import { showError } from './show-error';
 import { SOAK_TAIL, soakStep } from './soak';
 
-/** The page's GPU, with its resource counts and uncaptured errors published on the handle. */
-export async function demoGpu(handle: ArmatureHandle, request: GpuRequest = {}): Promise<GpuContext> {
-  const gpu = await requestGpu(request);
-  trackOnHandle(handle, gpu);
-  return gpu;
-}
-
-/** `?backend=webgpu|webgl2`, checked; without it WebGPU where the browser has it, WebGL2 otherwise. */
-export function demoBackend(): 'webgpu' | 'webgl2' {
-  const asked = new URLSearchParams(location.search).get('backend');
-  if (asked !== null && asked !== 'webgpu' && asked !== 'webgl2')
-    throw new Error(`URL parameter backend=${asked}: use backend=webgpu or backend=webgl2.`);
-  return asked ?? (navigator.gpu ? 'webgpu' : 'webgl2');
+/** `?backend=auto|webgpu|webgl2`, checked; without it `auto` (WebGPU where it can start, WebGL2 otherwise). */
+export function demoBackend(): BackendChoice {
+  const asked = new URLSearchParams(location.search).get('backend') ?? 'auto';
+  if (asked !== 'auto' && asked !== 'webgpu' && asked !== 'webgl2')
+    throw new Error(`URL parameter backend=${asked}: use backend=webgpu, backend=webgl2 or backend=auto.`);
+  return asked;
 }
 
 /**
- * The page's renderer on the backend the URL asks for (`?backend=webgpu|webgl2`), WebGPU by default, WebGL2 where the
- * browser has no `navigator.gpu`. `request` is for the WebGPU device (e.g. `xrCompatible`).
+ * Publishes a device's live GPU object counts on the handle and sends its uncaptured WebGPU errors to
+ * `handle.errors`; called for each new GPU device (a WebGL2 context is counted once: its counts survive a restore).
+ */
+export function trackDevice(handle: ArmatureHandle): (device: Device) => void {
+  const tracked = new WeakSet<object>();
+  return (device) => {
+    const native = device instanceof WebGpuDevice ? device.gpu.device : (device as WebGl2Device).gl;
+    if (tracked.has(native)) return;
+    tracked.add(native);
+    handle.gpuResources =
+      device instanceof WebGpuDevice
+        ? trackGpuResources(device.gpu.device, handle.errors).counts
+        : trackGlResources((device as WebGl2Device).gl).counts;
+  };
+}
+
+/**
+ * The page's renderer on the backend the URL asks for (`?backend=`, default `auto`), its backend and the reason for a
+ * fallback published on the handle. `request` is for the WebGPU device (e.g. `xrCompatible`).
  */
 export async function demoRenderer(
   handle: ArmatureHandle,
   canvas: HTMLCanvasElement,
   options: RendererOptions,
   request: GpuRequest = {},
-): Promise<FrameRenderer> {
-  const backend = demoBackend();
-  handle.backend = backend;
-  if (backend === 'webgl2')
-    return GlRenderer.create(canvas, {
-      ...options,
-      onContext: (gl) => (handle.gpuResources = trackGlResources(gl).counts),
-    });
-  return Renderer.create(await demoGpu(handle, request), canvas, options);
-}
-
-/** Publishes a device's live resource counts on the handle and sends its uncaptured errors to `handle.errors`. */
-function trackOnHandle(handle: ArmatureHandle, gpu: GpuContext): void {
-  handle.gpuResources = trackGpuResources(gpu.device, handle.errors).counts;
+): Promise<Renderer> {
+  const renderer = await Renderer.create(canvas, {
+    ...options,
+    backend: demoBackend(),
+    request,
+    onDevice: trackDevice(handle),
+  });
+  handle.backend = renderer.backend;
+  handle.fallbackReason = renderer.fallbackReason;
+  return renderer;
 }
 
 /** The URL's parameters, with the fixed-clock ones checked: a bad value is an error on the page, not a guess. */
@@ -111,7 +117,7 @@ export function formatBudget(s: BudgetSnapshot): string {
  */
 export function runDemo(
   handle: ArmatureHandle,
-  renderer: FrameRenderer,
+  renderer: Renderer,
   steps: ((sample: ClockSample) => void)[],
   hud: HTMLElement | null,
 ): DemoRun {
@@ -154,7 +160,6 @@ export function runDemo(
   // A device loss: the renderer rebuilds on a new device (tracked like the first); under the fixed clock the held
   // frame is replayed from t = 0, so the page ends on the very image it showed before.
   let recovered: (() => void) | null = null;
-  if (renderer instanceof Renderer) renderer.onNewDevice = (gpu) => trackOnHandle(handle, gpu);
   renderer.onRecovered = (recovery) => {
     handle.recoveries.push(recovery);
     if (clock instanceof FixedClock) replay();

@@ -6,10 +6,9 @@ import {
   readChainUrl,
   type ArmatureHandle,
   type ClockSample,
-  type FrameRenderer,
   type GpuResourceCounts,
   type GlResourceCounts,
-  Renderer,
+  type Renderer,
 } from '../../src/index';
 
 /** Frames a soak runs past its length: the last checkpoint (a multiple of 1000) samples its counts 10 frames on. */
@@ -44,7 +43,7 @@ declare global {
  * garbage is collected (twice, five frames apart: objects freed by the collector are counted as gone a task or two
  * later) and, ten frames on, the live GPU object counts are sampled.
  */
-export function soakStep(handle: ArmatureHandle, renderer: FrameRenderer): (sample: ClockSample) => void {
+export function soakStep(handle: ArmatureHandle, renderer: Renderer): (sample: ClockSample) => void {
   const canvas = renderer.canvas;
   const sizes: [number, number][] = [
     [canvas.width, canvas.height],
@@ -63,7 +62,7 @@ export function soakStep(handle: ArmatureHandle, renderer: FrameRenderer): (samp
       // Frames 100, 300, 500…: a pass flipped; 200, 400…: back as it began. Each 200 frames, the next pass.
       const flip = k % 200 === 100;
       if (!chain) {
-        if (renderer instanceof Renderer) renderer.world.useBundles = !flip;
+        renderer.world.useBundles = !flip;
       } else {
         state.off = new Set(startOff);
         const pass = CHAIN_PASSES[Math.floor(k / 200) % CHAIN_PASSES.length]!;

@@ -3,9 +3,10 @@
 // gives the frames back to the canvas when the session ends, by the user or by the system.
 import { mat4 } from 'gl-matrix';
 import {
-  GlHeadsetRenderer,
   HeadsetRenderer,
   sessionUsesWebGpu,
+  WebGl2Device,
+  WebGpuDevice,
   XrGlLayer,
   XrGpuLayer,
   type Camera,
@@ -14,8 +15,7 @@ import {
   type HeadsetUi,
   type Mesh,
   type Node,
-  Renderer,
-  type FrameRenderer,
+  type Renderer,
   type XrHandle,
   type XrSupport,
 } from '../../src/index';
@@ -25,11 +25,11 @@ import type { DemoRun } from './run-demo';
 export interface XrContext {
   xr: XrHandle;
   demo: DemoRun;
-  renderer: FrameRenderer;
+  /** The canvas's renderer: its light and clear colour are the headset's too, and on WebGPU its device. */
+  renderer: Renderer;
   root: Node;
   camera: Camera;
   support: XrSupport;
-  clearColor: readonly [number, number, number, number];
   /** Each eye at the layer's resolution (default) or the pixel-art chain's native one. */
   resolution?: HeadsetResolution;
   /** The UI layer, shown in the headset on `panel` (a mesh with a panel material, hidden on the canvas). */
@@ -51,7 +51,8 @@ interface EyeView {
  * canvas showed, and head motion moves from there.
  */
 export async function enterXr(context: XrContext): Promise<XRSession> {
-  const { xr, demo, renderer, root, camera, support, clearColor, ui } = context;
+  const { xr, demo, renderer, root, camera, support, ui } = context;
+  const environment = renderer.environment;
   const resolution = context.resolution ?? 'full';
   if (!navigator.xr || !support.mode) throw new Error(support.reason ?? 'WebXR is not available.');
   const wantGpu = support.mode === 'webgpu-binding';
@@ -83,13 +84,13 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
     };
     let release: () => void;
     // The WebGPU path needs the page's device (a WebGPU renderer made XR-compatible); WebGL2 pages take the layer.
-    if (wantGpu && renderer instanceof Renderer && sessionUsesWebGpu(session)) {
-      const device = renderer.gpu.device;
+    const device = renderer.device;
+    if (wantGpu && device instanceof WebGpuDevice && sessionUsesWebGpu(session)) {
       const layer = XrGpuLayer.create(session, device);
       const headset = await HeadsetRenderer.create(device, {
         root,
         format: layer.format,
-        clearColor,
+        environment,
         resolution,
         ...(ui ? { ui } : {}),
       });
@@ -98,15 +99,18 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
         place(views, pose.transform);
         return headset.render(time, views);
       };
-      release = () => headset.destroy();
-      // The layer belongs to this device: when it is lost the session cannot go on (the canvas recovers by itself).
-      void device.lost.then((info) =>
+      // The layer belongs to this GPU device: when it is lost the session cannot go on (the canvas recovers).
+      const unwatch = device.on('lost', (info) =>
         lose(`the GPU device was lost (${info.reason || 'unknown'}): enter VR again`),
       );
+      release = () => {
+        unwatch();
+        headset.destroy();
+      };
       xr.mode = 'webgpu-binding';
     } else {
-      // Its own canvas: the page's canvas already has a WebGPU context. Emulators show this one in the page, and
-      // keep its pixels readable after the frame (preserveDrawingBuffer) so tests can compare the eyes.
+      // Its own canvas: the page's canvas already has a context. Emulators show this one in the page, and keep its
+      // pixels readable after the frame (preserveDrawingBuffer) so tests can compare the eyes.
       const canvas = document.createElement('canvas');
       const gl = canvas.getContext('webgl2', {
         xrCompatible: true,
@@ -118,12 +122,17 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
       canvas.addEventListener(
         'webglcontextlost',
         () => lose('the headset’s WebGL2 context was lost: enter VR again'),
-        {
-          once: true,
-        },
+        { once: true },
       );
-      const layer = await XrGlLayer.create(session, gl);
-      const headset = GlHeadsetRenderer.create(gl, { root, clearColor, resolution, ...(ui ? { ui } : {}) });
+      const headsetDevice = WebGl2Device.fromContext(gl);
+      const layer = await XrGlLayer.create(session, headsetDevice);
+      const headset = await HeadsetRenderer.create(headsetDevice, {
+        root,
+        format: 'rgba8unorm',
+        environment,
+        resolution,
+        ...(ui ? { ui } : {}),
+      });
       let last: ReturnType<XrGlLayer['views']> = [];
       draw = (pose, time) => {
         const views = layer.views(pose);
@@ -132,13 +141,16 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
         return headset.render(time, views);
       };
       xr.readViews = () =>
-        last.map(({ eye, viewport: v }) => {
-          const pixels = new Uint8Array(v.width * v.height * 4);
-          gl.bindFramebuffer(gl.FRAMEBUFFER, layer.layer.framebuffer);
-          gl.readPixels(v.x, v.y, v.width, v.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-          return { eye, width: v.width, height: v.height, pixels };
-        });
-      release = () => headset.destroy();
+        last.map(({ eye, viewport: v, color }) => ({
+          eye,
+          width: v.width,
+          height: v.height,
+          pixels: headsetDevice.readPixelsNow(color, v),
+        }));
+      release = () => {
+        headset.destroy();
+        headsetDevice.destroy();
+      };
       xr.mode = 'webgl2-layer';
     }
     // On the canvas the UI is composited over the frame; in the headset it is a panel in the scene.

@@ -111,7 +111,6 @@ try {
         root: bench.scene,
         camera: bench.camera,
         support,
-        clearColor: CLEAR,
         resolution,
         ui: { root: ui, atlas, size: panelSize, background: [0.02, 0.02, 0.05, 1], panel },
       })

@@ -3,13 +3,15 @@ import type { HeadsetResolution } from '../passes/eye-native-size';
 import type { BudgetSnapshot } from '../time/frame-budget';
 import type { GpuResourceCounts } from '../gpu/track-gpu-resources';
 import type { GlResourceCounts } from '../gpu/track-gl-resources';
-import type { DeviceRecovery } from '../passes/frame-renderer';
+import type { DeviceRecovery } from '../device/device';
 import type { XrMode } from '../xr/xr-support';
 
 /** The page-level handle every demo publishes as `window.__armature`, read by tests and the debug panel. */
 export interface ArmatureHandle {
   /** The backend drawing this page, or null before one is chosen (or when none could be). */
   backend: 'webgpu' | 'webgl2' | null;
+  /** Why the page draws with WebGL2 though it did not ask for it (`renderer.fallbackReason`), else null. */
+  fallbackReason: string | null;
   /** Frames presented so far. */
   frame: number;
   /** True once the first frame has been presented. */
@@ -77,6 +79,7 @@ declare global {
 export function installArmatureHandle(): ArmatureHandle {
   const handle: ArmatureHandle = {
     backend: null,
+    fallbackReason: null,
     frame: 0,
     ready: false,
     error: null,

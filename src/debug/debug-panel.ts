@@ -1,7 +1,7 @@
 import { Pane } from 'tweakpane';
 import { BAR_FILLS } from '../passes/chain-settings';
 import { UPSCALE_MODES } from '../passes/frame-rect';
-import type { FrameRenderer } from '../passes/frame-renderer';
+import type { Renderer } from '../passes/renderer';
 import type { BudgetSnapshot } from '../time/frame-budget';
 import { HEADSET_90HZ_MS } from '../time/frame-ceilings';
 import {
@@ -15,7 +15,7 @@ import {
 
 /** What the panel shows and drives; it only reads state and calls public API. */
 export interface DebugPanelOptions {
-  renderer: FrameRenderer;
+  renderer: Renderer;
   /** The chain state read from the URL; the panel changes it and writes it back to the URL. */
   state: ChainUrlState;
   /** The budget's latest snapshot (the demo's `window.__armature.stats`). */
@@ -127,9 +127,11 @@ export class DebugPanel {
     const device = {
       backend: renderer.backend === 'webgpu' ? 'WebGPU' : 'WebGL2',
       adapter: renderer.adapter,
+      fallback: renderer.fallbackReason ?? 'none',
       xr: options.xr?.() ?? 'none',
     };
     info.addBinding(device, 'backend', { readonly: true });
+    info.addBinding(device, 'fallback', { readonly: true, label: 'why not WebGPU' });
     info.addBinding(device, 'adapter', { readonly: true });
     info.addBinding(device, 'xr', { readonly: true, label: 'XR' });
 

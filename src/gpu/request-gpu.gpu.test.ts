@@ -56,7 +56,8 @@ describe('requestGpu on real WebGPU', () => {
     const reused = { requestAdapter: async () => adapter, getPreferredCanvasFormat: () => 'rgba8unorm' };
     const error = await requestGpu({ gpu: reused as unknown as GPU }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GpuInitError);
-    expect(error).toMatchObject({ reason: 'device-lost' });
+    // Browsers either reject the request (Chromium here) or hand out a device that is already lost: both are named.
+    expect(['device-failed', 'device-lost']).toContain((error as GpuInitError).reason);
     first.destroy();
   });
 

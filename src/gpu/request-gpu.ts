@@ -49,7 +49,16 @@ export async function requestGpu(request: GpuRequest = {}): Promise<GpuContext> 
   const adapterOptions: GPURequestAdapterOptions = {};
   if (request.powerPreference) adapterOptions.powerPreference = request.powerPreference;
   if (request.xrCompatible) adapterOptions.xrCompatible = true;
-  const adapter = await gpu.requestAdapter(adapterOptions);
+  let adapter: GPUAdapter | null;
+  try {
+    adapter = await gpu.requestAdapter(adapterOptions);
+  } catch (error) {
+    throw new GpuInitError(
+      'adapter-failed',
+      `navigator.gpu.requestAdapter() rejected: ${(error as Error).message}. WebGPU exists but could not start; ` +
+        'check chrome://gpu.',
+    );
+  }
   if (!adapter) {
     throw new GpuInitError(
       'no-adapter',
@@ -98,7 +107,7 @@ export async function requestGpu(request: GpuRequest = {}): Promise<GpuContext> 
       label: request.label ?? 'armature device',
     });
   } catch (error) {
-    throw new GpuInitError('device-lost', `requestDevice() failed: ${(error as Error).message}`);
+    throw new GpuInitError('device-failed', `adapter.requestDevice() rejected: ${(error as Error).message}`);
   }
   // A device can come back already lost (an adapter used twice, a GPU reset during creation); catch it here rather
   // than on the first frame. Both promises may be settled: race picks the first listed that is.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GlRenderer } from '../passes/gl-renderer';
-import { GlHeadsetRenderer } from '../passes/gl-headset-renderer';
+import { WebGl2Device } from '../device/webgl2/webgl2-device';
+import { HeadsetRenderer } from '../passes/headset-renderer';
+import { Renderer } from '../passes/renderer';
 import { Camera } from '../scene/camera';
 import { boxGeometry, quadGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
@@ -39,13 +40,14 @@ describe('trackGlResources (real WebGL2)', () => {
     root.add(camera);
     const ui = new Node('ui').add(new UiText('label', 'HI', [1, 1, 1, 1]));
     let counts: GlResourceCounts | null = null;
-    const renderer = await GlRenderer.create(canvas(), {
+    const renderer = await Renderer.create(canvas(), {
+      backend: 'webgl2',
       root,
       camera,
       native: [84, 60],
       chain: true,
       ui: { root: ui, atlas: new UiAtlas({}) },
-      onContext: (gl) => (counts = trackGlResources(gl).counts),
+      onDevice: (device) => (counts ??= trackGlResources((device as WebGl2Device).gl).counts),
     });
     renderer.render();
     const steady = { ...counts! };
@@ -59,7 +61,8 @@ describe('trackGlResources (real WebGL2)', () => {
     // 16 toggles each: every pass is back where it was.
     expect({ ...counts! }).toEqual(steady);
     for (let i = 0; i < 3; i++) {
-      await renderer.simulateContextLoss();
+      renderer.simulateLoss();
+      await renderer.recovered;
       renderer.render();
       expect({ ...counts! }, `after loss ${i + 1}`).toEqual(steady);
     }
@@ -70,19 +73,34 @@ describe('trackGlResources (real WebGL2)', () => {
     ).toBe(true);
   });
 
-  it('the WebGL2 headset renderer frees every GL object it made, session after session', async () => {
+  it('the headset renderer and its device free every GL object they made, session after session', async () => {
     const gl = canvas().getContext('webgl2')!;
     const { counts } = trackGlResources(gl);
     const root = new Node('root').add(new Mesh('panel', quadGeometry(1, 1), new Material('panel')));
     const ui = { root: new Node('ui'), atlas: new UiAtlas({}), size: [8, 4] as const };
-    const view = { framebuffer: null, viewport: { x: 0, y: 0, width: 60, height: 80 } };
     const eye = { projection: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, -1, 0, 0, -0.2, 0]) };
     for (let session = 0; session < 3; session++) {
-      const headset = GlHeadsetRenderer.create(gl, { root, ui, resolution: 'native', nativeHeight: 20 });
+      // Each session makes its device on the XR context and destroys it when the session ends (xr-session.ts).
+      const device = WebGl2Device.fromContext(gl);
+      const target = device.wrapFramebuffer('layer', null, 60, 80);
+      const view = {
+        color: target,
+        depth: target,
+        viewport: { x: 0, y: 0, width: 60, height: 80 },
+        clear: true,
+      };
+      const headset = await HeadsetRenderer.create(device, {
+        root,
+        ui,
+        format: 'rgba8unorm',
+        resolution: 'native',
+        nativeHeight: 20,
+      });
       headset.render(0, [
         { ...view, ...eye, view: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -2, 1]) },
       ]);
       headset.destroy();
+      device.destroy();
       expect(
         Object.values(counts).every((n) => n === 0),
         JSON.stringify(counts),

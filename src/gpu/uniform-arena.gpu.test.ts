@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requestGpu } from './request-gpu';
 import { structLayouts, type StructLayout } from './struct-layout';
 import { StructWriter } from './struct-writer';
-import { UniformArena } from './uniform-arena';
+import { UniformArena, type StorageBuffer, type UniformStorage } from './uniform-arena';
 import { compileWgsl } from './compile-wgsl';
 import { plainLayout, SCALARS, type WgslType } from './wgsl-types';
 
@@ -80,13 +80,33 @@ function scalars(type: WgslType, expr: string, offset: number, layouts: Map<stri
   }
 }
 
+/** The arena's storage straight on a WebGPU device (what the device layer's uniform buffers do, without it). */
+function gpuStorage(device: GPUDevice): UniformStorage<StorageBuffer & { buffer: GPUBuffer }> {
+  return {
+    alignment: device.limits.minUniformBufferOffsetAlignment,
+    maxBindingSize: device.limits.maxUniformBufferBindingSize,
+    create: (label, size) => {
+      const buffer = device.createBuffer({
+        label,
+        size,
+        usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+      });
+      return {
+        buffer,
+        write: (offset, data, dataOffset, n) => device.queue.writeBuffer(buffer, offset, data, dataOffset, n),
+        destroy: () => buffer.destroy(),
+      };
+    },
+  };
+}
+
 describe('uniform arena on real WebGPU', () => {
   it('puts every field where the GPU reads it, at several slots with dynamic offsets (bit-exact)', async () => {
     const { device } = await requestGpu();
     for (const { wgsl, root } of CASES) {
       const layouts = structLayouts(wgsl, 'uniform');
       const layout = layouts.get(root)!;
-      const arena = new UniformArena(device, layout, { capacity: 2 }); // small, so it grows while filling
+      const arena = new UniformArena(gpuStorage(device), layout, { capacity: 2 }); // small: it grows while filling
       const writer = new StructWriter(layout, layouts);
       const leaves = scalars({ kind: 'struct', name: root }, 'u', 0, layouts);
       const copy = leaves
@@ -142,6 +162,12 @@ describe('uniform arena on real WebGPU', () => {
         }
       }
       arena.upload();
+      const uniformGroup = device.createBindGroup({
+        layout: uniformLayout,
+        entries: [
+          { binding: 0, resource: { buffer: arena.buffer.buffer, size: Math.ceil(layout.size / 16) * 16 } },
+        ],
+      });
 
       const outStride = Math.ceil((leaves.length * 4) / 256) * 256;
       const out = device.createBuffer({
@@ -160,7 +186,7 @@ describe('uniform arena on real WebGPU', () => {
       const pass = encoder.beginComputePass();
       pass.setPipeline(pipeline);
       slots.forEach((slot, i) => {
-        pass.setBindGroup(0, arena.bindGroup(uniformLayout), [arena.offset(slot)]);
+        pass.setBindGroup(0, uniformGroup, [arena.offset(slot)]);
         pass.setBindGroup(1, outGroup, [i * outStride]);
         pass.dispatchWorkgroups(1);
       });

@@ -1,40 +1,38 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { structLayouts } from './struct-layout';
 import { StructWriter } from './struct-writer';
-import { UniformArena, type ArenaDevice } from './uniform-arena';
+import { UniformArena, type UniformStorage } from './uniform-arena';
 
 const WGSL = 'struct Object { model: mat4x4<f32>, normal: mat3x3<f32>, color: vec4<f32> }';
 
-/** A device that records what the arena asks of it. */
-function fakeDevice() {
+/** A storage that records what the arena asks of it. */
+function fakeStorage() {
   const writes: { offset: number; size: number }[] = [];
-  const buffers: { size: number; destroyed: boolean }[] = [];
-  let bindGroups = 0;
-  const device = {
-    limits: { minUniformBufferOffsetAlignment: 256, maxUniformBufferBindingSize: 65536 },
-    createBuffer: (d: GPUBufferDescriptor) => {
-      const buffer = { size: d.size, destroyed: false, destroy: () => (buffer.destroyed = true) };
+  const buffers: { size: number; destroyed: boolean; restore: () => ArrayBuffer }[] = [];
+  const storage: UniformStorage = {
+    alignment: 256,
+    maxBindingSize: 65536,
+    create: (_label, size, restore) => {
+      const buffer = {
+        size,
+        destroyed: false,
+        restore,
+        write: (offset: number, _data: ArrayBuffer, _dataOffset: number, n: number) =>
+          writes.push({ offset, size: n }),
+        destroy: () => (buffer.destroyed = true),
+      };
       buffers.push(buffer);
       return buffer;
     },
-    createBindGroup: () => ({ id: ++bindGroups }),
-    queue: {
-      writeBuffer: (_b: GPUBuffer, offset: number, _data: ArrayBuffer, _dataOffset: number, size: number) =>
-        writes.push({ offset, size }),
-    },
-  } as unknown as ArenaDevice;
-  return { device, writes, buffers, bindGroupCount: () => bindGroups };
+  };
+  return { storage, writes, buffers };
 }
 
-beforeAll(() => {
-  (globalThis as { GPUBufferUsage?: unknown }).GPUBufferUsage ??= { UNIFORM: 0x40, COPY_DST: 0x8 };
-});
-
 function setup(capacity = 1000) {
-  const fake = fakeDevice();
+  const fake = fakeStorage();
   const layouts = structLayouts(WGSL, 'uniform');
   const layout = layouts.get('Object')!;
-  const arena = new UniformArena(fake.device, layout, { capacity });
+  const arena = new UniformArena(fake.storage, layout, { capacity });
   const color = new StructWriter(layout).field('color');
   return { ...fake, arena, color };
 }
@@ -107,24 +105,27 @@ describe('UniformArena counters', () => {
     expect(arena.upload().slotsPacked).toBe(1);
   });
 
-  it('grows by doubling (a new generation), re-uploads every live slot, and makes bind groups once per generation', () => {
-    const { arena, color, buffers, bindGroupCount } = setup(4);
-    const layout = {} as GPUBindGroupLayout;
+  it('grows by doubling (a new generation), re-uploads every live slot; its buffers restore from its CPU copy', () => {
+    const { arena, color, buffers } = setup(4);
     const slots = Array.from({ length: 4 }, () => arena.allocate());
     for (const slot of slots) arena.write(slot, color, [1, 1, 1, 1]);
     arena.upload();
-    const first = arena.bindGroup(layout);
-    expect(arena.bindGroup(layout)).toBe(first);
     expect(arena.generation).toBe(1);
+    const first = arena.buffer;
     const fifth = arena.allocate(); // full: doubles to 8
     expect(arena.generation).toBe(2);
+    expect(arena.buffer).not.toBe(first);
     expect(buffers.map((b) => [b.size, b.destroyed])).toEqual([
       [1024, true],
       [2048, false],
     ]);
-    arena.write(fifth, color, [1, 1, 1, 1]);
+    arena.write(fifth, color, [0.5, 1, 1, 1]);
     expect(arena.upload()).toEqual({ slotsPacked: 5, ranges: 1, bytesUploaded: 1280 });
-    expect(arena.bindGroup(layout)).not.toBe(first);
-    expect(bindGroupCount()).toBe(2);
+    // After a device loss the storage writes back what restore() gives: every slot's bytes as packed.
+    const restored = new Float32Array(buffers[1]!.restore());
+    expect(restored.length).toBe(2048 / 4);
+    const colorAt = (slot: number) => [...restored.subarray(slot * 64 + 28, slot * 64 + 32)]; // color: byte 112
+    expect(colorAt(4)).toEqual([0.5, 1, 1, 1]);
+    expect(colorAt(0)).toEqual([1, 1, 1, 1]);
   });
 });

@@ -10,22 +10,35 @@ export interface ArenaFrameCounters {
   bytesUploaded: number;
 }
 
-/** The part of a GPUDevice the arena uses (a fake in Node tests, the real device in the browser). */
-export type ArenaDevice = Pick<GPUDevice, 'createBuffer' | 'createBindGroup' | 'queue' | 'limits'>;
-
-/** GPUBufferUsage.UNIFORM | COPY_DST by value: the arena also serves the WebGL2 backend, where WebGPU's globals are absent. */
-const UNIFORM_COPY_DST = 0x0040 | 0x0008;
+/** One uniform buffer of the arena's storage: written in byte ranges, freed when the arena grows or goes. */
+export interface StorageBuffer {
+  /** Copies `size` bytes of `data` from byte `dataOffset` to byte `offset` of the buffer. */
+  write(offset: number, data: ArrayBuffer, dataOffset: number, size: number): void;
+  destroy(): void;
+}
 
 /**
- * Every object's uniforms in one GPU buffer: a slot per object at `minUniformBufferOffsetAlignment`, drawn with a
- * dynamic offset. Only changed slots are uploaded, coalesced into as few `writeBuffer` calls as there are contiguous
- * runs. The buffer doubles when full (rare, counted); bind groups are made once per buffer generation.
+ * Where the arena keeps its bytes on the GPU: the device layer's uniform buffers (`deviceUniformStorage`), a raw
+ * WebGPU device in a test, a recording fake in Node. Offsets are multiples of `alignment`; a slot is at most
+ * `maxBindingSize` bytes.
  */
-export class UniformArena {
+export interface UniformStorage<B extends StorageBuffer = StorageBuffer> {
+  readonly alignment: number;
+  readonly maxBindingSize: number;
+  /** A buffer of `size` bytes; after a device loss it must hold `restore()` again (the arena's CPU copy). */
+  create(label: string, size: number, restore: () => ArrayBuffer): B;
+}
+
+/**
+ * Every object's uniforms in one GPU buffer: a slot per object at the uniform offset alignment, drawn with a dynamic
+ * offset. Only changed slots are uploaded, coalesced into as few writes as there are contiguous runs. The buffer doubles
+ * when full (rare, counted: `generation`); whoever binds it makes its bindings again when the generation changes.
+ */
+export class UniformArena<B extends StorageBuffer = StorageBuffer> {
   readonly slotSize: number;
   /** How many times the GPU buffer has been (re)created: 1 after construction. */
   generation = 0;
-  buffer!: GPUBuffer;
+  buffer!: B;
   /** The last upload's counters. */
   readonly frame: ArenaFrameCounters = { slotsPacked: 0, ranges: 0, bytesUploaded: 0 };
 
@@ -38,18 +51,17 @@ export class UniformArena {
   private dirtyCount = 0;
   private readonly freeSlots: number[] = [];
   private nextSlot = 0;
-  private readonly bindGroups = new Map<GPUBindGroupLayout, GPUBindGroup>();
 
   constructor(
-    private readonly device: ArenaDevice,
+    private readonly storage: UniformStorage<B>,
     readonly layout: StructLayout,
     options: { capacity?: number; label?: string } = {},
   ) {
-    const alignment = device.limits.minUniformBufferOffsetAlignment;
+    const alignment = storage.alignment;
     this.slotSize = Math.ceil(layout.size / alignment) * alignment;
-    if (this.slotSize > device.limits.maxUniformBufferBindingSize) {
+    if (this.slotSize > storage.maxBindingSize) {
       throw new RangeError(
-        `Struct ${layout.name} (${layout.size} bytes) exceeds maxUniformBufferBindingSize.`,
+        `Struct ${layout.name} (${layout.size} bytes) exceeds the largest uniform binding (${storage.maxBindingSize}).`,
       );
     }
     this.label = options.label ?? `arena ${layout.name}`;
@@ -78,7 +90,7 @@ export class UniformArena {
     this.freeSlots.push(slot);
   }
 
-  /** The byte offset to pass to `setBindGroup(i, group, [offset])` for `slot`. */
+  /** The byte offset to bind `slot` at (the dynamic offset of its draw). */
   offset(slot: number): number {
     return slot * this.slotSize;
   }
@@ -93,7 +105,7 @@ export class UniformArena {
     }
   }
 
-  /** Uploads the changed slots, each contiguous run with one `writeBuffer`; a frame with no change uploads nothing. */
+  /** Uploads the changed slots, each contiguous run with one write; a frame with no change uploads nothing. */
   upload(): ArenaFrameCounters {
     const frame = this.frame;
     frame.slotsPacked = 0;
@@ -130,39 +142,13 @@ export class UniformArena {
     return frame;
   }
 
-  /** The bind group exposing this arena at `binding` of `layout`; made once per buffer generation. */
-  bindGroup(layout: GPUBindGroupLayout, binding = 0): GPUBindGroup {
-    let group = this.bindGroups.get(layout);
-    if (!group) {
-      group = this.device.createBindGroup({
-        label: `${this.label} gen ${this.generation}`,
-        layout,
-        entries: [
-          {
-            binding,
-            resource: { buffer: this.buffer, offset: 0, size: Math.ceil(this.layout.size / 16) * 16 },
-          },
-        ],
-      });
-      this.bindGroups.set(layout, group);
-    }
-    return group;
-  }
-
   destroy(): void {
     this.buffer.destroy();
-    this.bindGroups.clear();
   }
 
   private writeRun(start: number, end: number): void {
     const bytes = (end - start) * this.slotSize;
-    this.device.queue.writeBuffer(
-      this.buffer,
-      start * this.slotSize,
-      this.staging.bytes,
-      start * this.slotSize,
-      bytes,
-    );
+    this.buffer.write(start * this.slotSize, this.staging.bytes, start * this.slotSize, bytes);
     this.frame.ranges++;
     this.frame.bytesUploaded += bytes;
   }
@@ -185,12 +171,11 @@ export class UniformArena {
       }
     }
     this.buffer?.destroy();
-    this.buffer = this.device.createBuffer({
-      label: `${this.label} gen ${this.generation + 1}`,
-      size: capacity * this.slotSize,
-      usage: UNIFORM_COPY_DST,
-    });
-    this.bindGroups.clear();
+    this.buffer = this.storage.create(
+      `${this.label} gen ${this.generation + 1}`,
+      capacity * this.slotSize,
+      () => this.staging.bytes,
+    );
     this.capacity = capacity;
     this.generation++;
   }

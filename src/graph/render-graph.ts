@@ -112,6 +112,8 @@ export class RenderGraph<C, T> {
   };
   private readonly passes: PassDecl<C, T>[] = [];
   private readonly disabled = new Set<string>();
+  /** Per pass, reads redirected by `insertAfter`: declared name → the resource read instead. */
+  private readonly reroutes = new Map<string, Map<string, string>>();
   private readonly externals = new Map<string, { format: string; size: SizeRule; texture: T | null }>();
   private nativeSize: readonly [number, number];
   private canvasSize: readonly [number, number];
@@ -139,6 +141,85 @@ export class RenderGraph<C, T> {
     this.passes.push(pass);
     this.compiled = null; // checked as a whole by validate() or the first frame: a graph is built a pass at a time
     return this;
+  }
+
+  /**
+   * Puts `pass` right after `anchor` in the chain: `pass` reads what `anchor` writes first, and every other pass that
+   * read that resource reads `pass`'s first output instead (history reads, `name@prev`, stay). A user's effect goes
+   * between two shipped passes this way. A graph that would not validate is an error, and nothing changes.
+   */
+  insertAfter(anchor: PassName, pass: PassDecl<C, T>): this {
+    const from = this.findPass(anchor);
+    const resource = writeName(
+      from.writes[0] ?? throwError(new GraphError(`Pass "${anchor}" writes nothing.`)),
+    );
+    if (!pass.reads.some((r) => readName(r) === resource))
+      throw new GraphError(
+        `Pass "${pass.name}" goes after "${anchor}", so it must read "${resource}" (what "${anchor}" writes).`,
+      );
+    const output = writeName(
+      pass.writes[0] ?? throwError(new GraphError(`Pass "${pass.name}" writes nothing to pass on.`)),
+    );
+    this.addPass(pass);
+    const undo: [Map<string, string>, string, string | undefined][] = [];
+    for (const other of this.passes) {
+      if (other === pass || other === from) continue;
+      for (const read of other.reads) {
+        const declared = readName(read);
+        if (declared.endsWith('@prev') || this.routed(other.name, declared) !== resource) continue;
+        let routes = this.reroutes.get(other.name);
+        if (!routes) this.reroutes.set(other.name, (routes = new Map()));
+        undo.push([routes, declared, routes.get(declared)]);
+        routes.set(declared, output);
+      }
+    }
+    try {
+      this.plan();
+    } catch (error) {
+      for (const [routes, declared, previous] of undo.reverse())
+        if (previous === undefined) routes.delete(declared);
+        else routes.set(declared, previous);
+      this.passes.splice(this.passes.indexOf(pass), 1);
+      throw error;
+    }
+    this.compiled = null;
+    return this;
+  }
+
+  /**
+   * Takes a pass out (one a user added; its consumers read what it read again). A graph that would not validate
+   * without it is an error, and nothing changes.
+   */
+  removePass(name: PassName): this {
+    const pass = this.findPass(name);
+    const output = pass.writes[0] ? writeName(pass.writes[0]) : null;
+    const input = pass.reads[0] ? this.routed(name, readName(pass.reads[0])) : null;
+    const undo: [Map<string, string>, string, string][] = [];
+    for (const routes of this.reroutes.values())
+      for (const [declared, to] of routes)
+        if (to === output && input !== null) {
+          undo.push([routes, declared, to]);
+          routes.set(declared, input);
+        }
+    const index = this.passes.indexOf(pass);
+    this.passes.splice(index, 1);
+    const wasDisabled = this.disabled.delete(name);
+    try {
+      this.plan();
+    } catch (error) {
+      this.passes.splice(index, 0, pass);
+      if (wasDisabled) this.disabled.add(name);
+      for (const [routes, declared, to] of undo) routes.set(declared, to);
+      throw error;
+    }
+    this.reroutes.delete(name);
+    this.compiled = null;
+    return this;
+  }
+
+  /** The pass named `name` (an error lists the passes when there is none). */
+  pass(name: PassName): PassDecl<C, T> {
+    return this.findPass(name);
   }
 
   /** A texture supplied from outside every frame (the canvas, an XR layer), written by the last pass. */
@@ -276,7 +357,10 @@ export class RenderGraph<C, T> {
       return {
         name: decl.name,
         enabled,
-        inputs: decl.reads.map((r) => (enabled ? this.resolveName(readName(r)) : readName(r))),
+        inputs: decl.reads.map((r) => {
+          const read = this.routed(decl.name, readName(r));
+          return enabled ? this.resolveName(read) : read;
+        }),
         outputs,
         size: first ? [first.width, first.height] : null,
       };
@@ -294,7 +378,7 @@ export class RenderGraph<C, T> {
         p.name,
         new Set(
           p.reads
-            .map(readName)
+            .map((r) => this.routed(p.name, readName(r)))
             .flatMap((r) => (producer.has(r) && producer.get(r) !== p.name ? [producer.get(r)!] : [])),
         ),
       ]),
@@ -352,7 +436,7 @@ export class RenderGraph<C, T> {
     const edges = new Map<string, Set<string>>(enabled.map((p) => [p.name, new Set<string>()]));
     for (const pass of enabled) {
       for (const read of pass.reads) {
-        const declared = readName(read);
+        const declared = this.routed(pass.name, readName(read));
         const isHistory = declared.endsWith('@prev');
         const base = isHistory ? declared.slice(0, -'@prev'.length) : declared;
         const resolved = isHistory ? base : this.resolveName(base, pass.name);
@@ -406,7 +490,7 @@ export class RenderGraph<C, T> {
           index,
         );
       for (const read of pass.reads) {
-        const declared = readName(read);
+        const declared = this.routed(pass.name, readName(read));
         if (declared.endsWith('@prev')) continue;
         const resource = resources.get(this.resolveName(declared, pass.name))!;
         resource.lastUse = Math.max(resource.lastUse, index);
@@ -495,7 +579,7 @@ export class RenderGraph<C, T> {
     for (const read of pass.reads) {
       const declared = readName(read);
       if (!declared.endsWith('@prev'))
-        inputs.set(declared, resources.get(this.resolveName(declared, pass.name))!);
+        inputs.set(declared, resources.get(this.resolveName(this.routed(pass.name, declared), pass.name))!);
     }
     const outputs = new Map(pass.writes.map((w) => [writeName(w), resources.get(writeName(w))!]));
     const histories = new Map(
@@ -552,8 +636,13 @@ export class RenderGraph<C, T> {
             `${reader ? `, which "${reader}" reads` : ''}; give it a bypass entry or keep it enabled.`,
         );
       }
-      current = readName(replacement);
+      current = this.routed(producer.name, readName(replacement));
     }
+  }
+
+  /** What `pass` reads for its declared read `name`, after `insertAfter` redirected it. */
+  private routed(pass: string, name: string): string {
+    return this.reroutes.get(pass)?.get(name) ?? name;
   }
 
   private resource(decl: ResourceDecl, width: number, height: number, producer: string | null): Resource<T> {

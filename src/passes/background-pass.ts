@@ -2,12 +2,14 @@ import wgsl from '../../wgsl/passes/background.wgsl?raw';
 import glsl from '../../wgsl/passes/background.glsl?raw';
 import type { PassDecl, PassIO, ReadDecl, ResourceDecl } from '../graph/render-graph';
 import type { ChainSettings } from './chain-settings';
-import type { PostBackend, PostProgram } from './post-program';
+import type { Device, RenderTarget } from '../device/device';
+import type { FrameContext } from './frame-context';
+import { FullscreenProgram } from './fullscreen-program';
 
 const FILL_CODES = { off: 0, solid: 0, pixelated: 1, blurred: 2 } as const;
 
 /** Fills the letterbox bars (solid, or a darkened pixelated or blurred copy of the frame); never touches the frame. */
-export class BackgroundPass<F = unknown, T = unknown> implements PassDecl<F, T> {
+export class BackgroundPass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'background';
   readonly reads: ReadDecl[];
   readonly writes: ResourceDecl[] = [
@@ -17,7 +19,7 @@ export class BackgroundPass<F = unknown, T = unknown> implements PassDecl<F, T> 
   private readonly fields;
 
   private constructor(
-    private readonly program: PostProgram<F, T>,
+    private readonly program: FullscreenProgram,
     readonly settings: ChainSettings,
     readonly native: string,
   ) {
@@ -31,19 +33,15 @@ export class BackgroundPass<F = unknown, T = unknown> implements PassDecl<F, T> 
     };
   }
 
-  static async create<F, T>(
-    backend: PostBackend<F, T>,
-    settings: ChainSettings,
-    native: string,
-  ): Promise<BackgroundPass<F, T>> {
+  static async create(device: Device, settings: ChainSettings, native: string): Promise<BackgroundPass> {
     return new BackgroundPass(
-      await backend.program({ wgsl, glsl }, 'background', 'rgba8unorm', 'linear'),
+      await FullscreenProgram.create(device, { label: 'background', wgsl, glsl }, 'rgba8unorm', 'linear'),
       settings,
       native,
     );
   }
 
-  execute(frame: F, io: PassIO<T>): void {
+  execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     const s = this.settings;
     const f = this.fields;
     this.program.set(f.rect, [s.rect.x, s.rect.y, s.rect.width, s.rect.height]);

@@ -2,17 +2,19 @@ import wgsl from '../../wgsl/passes/crt.wgsl?raw';
 import glsl from '../../wgsl/passes/crt.glsl?raw';
 import type { PassDecl, PassIO, ReadDecl, ResourceDecl } from '../graph/render-graph';
 import type { ChainSettings } from './chain-settings';
-import type { PostBackend, PostProgram } from './post-program';
+import type { Device, RenderTarget } from '../device/device';
+import type { FrameContext } from './frame-context';
+import { FullscreenProgram } from './fullscreen-program';
 
 /** A CRT look over the frame rectangle: scanlines per native row, an RGB aperture mask, slight barrel curvature. */
-export class CrtPass<F = unknown, T = unknown> implements PassDecl<F, T> {
+export class CrtPass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'crt';
   readonly reads: ReadDecl[] = [{ name: 'framed', size: { relativeTo: 'canvas' } }];
   readonly writes: ResourceDecl[] = [{ name: 'crt', format: 'rgba8unorm', size: { relativeTo: 'canvas' } }];
   private readonly fields;
 
   private constructor(
-    private readonly program: PostProgram<F, T>,
+    private readonly program: FullscreenProgram,
     readonly settings: ChainSettings,
   ) {
     this.fields = {
@@ -24,11 +26,14 @@ export class CrtPass<F = unknown, T = unknown> implements PassDecl<F, T> {
     };
   }
 
-  static async create<F, T>(backend: PostBackend<F, T>, settings: ChainSettings): Promise<CrtPass<F, T>> {
-    return new CrtPass(await backend.program({ wgsl, glsl }, 'crt', 'rgba8unorm'), settings);
+  static async create(device: Device, settings: ChainSettings): Promise<CrtPass> {
+    return new CrtPass(
+      await FullscreenProgram.create(device, { label: 'crt', wgsl, glsl }, 'rgba8unorm'),
+      settings,
+    );
   }
 
-  execute(frame: F, io: PassIO<T>): void {
+  execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     const s = this.settings;
     const f = this.fields;
     this.program.set(f.rect, [s.rect.x, s.rect.y, s.rect.width, s.rect.height]);

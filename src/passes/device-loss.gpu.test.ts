@@ -1,22 +1,40 @@
 import { describe, expect, it } from 'vitest';
+import type { BackendName, Device } from '../device/device';
+import type { WebGl2Device } from '../device/webgl2/webgl2-device';
+import { WebGpuDevice } from '../device/webgpu/webgpu-device';
 import { GpuInitError } from '../gpu/gpu-init-error';
-import { readTexture } from '../gpu/read-texture';
 import { requestGpu } from '../gpu/request-gpu';
-import { trackGpuResources, type GpuResourceTracker } from '../gpu/track-gpu-resources';
+import { trackGlResources } from '../gpu/track-gl-resources';
+import { trackGpuResources } from '../gpu/track-gpu-resources';
 import { Camera } from '../scene/camera';
 import { boxGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
 import { Renderer, type RendererOptions } from './renderer';
+import { TEST_BACKENDS, testCanvas } from './test-backends';
 
-/** A small chain (native 84×60 into 168×120) with two boxes, every new device tracked. */
-async function scene(extra: Partial<RendererOptions> = {}) {
-  const trackers: GpuResourceTracker[] = [];
-  const gpu = await requestGpu();
-  trackers.push(trackGpuResources(gpu.device));
-  const canvas = document.createElement('canvas');
-  [canvas.width, canvas.height] = [168, 120];
+/** Live object counts and errors of every device or context a renderer had (one entry per GPU device). */
+function tracking() {
+  const counts: Record<string, number>[] = [];
+  const errors: string[] = [];
+  const seen = new WeakSet<object>();
+  const onDevice = (device: Device) => {
+    if (device instanceof WebGpuDevice)
+      counts.push(trackGpuResources(device.gpu.device, errors).counts as never);
+    else {
+      const gl = (device as WebGl2Device).gl;
+      if (seen.has(gl)) return; // a restored context keeps its counter (it zeroes on the loss)
+      seen.add(gl);
+      counts.push(trackGlResources(gl).counts as never);
+    }
+  };
+  return { counts, errors, onDevice };
+}
+
+/** A small chain (native 84×60 into 168×120) with two boxes, one of them lit. */
+async function scene(backend: BackendName, extra: Partial<RendererOptions> = {}) {
+  const track = tracking();
   const root = new Node('root');
   const box = new Mesh('box', boxGeometry(10, 10, 1), new Material('unlit', [1, 1, 1, 1])).setPosition(
     20,
@@ -25,94 +43,196 @@ async function scene(extra: Partial<RendererOptions> = {}) {
   );
   root.add(box);
   root.add(
-    new Mesh('bar', boxGeometry(30, 6, 1), new Material('unlit', [1, 0.5, 0, 1])).setPosition(60, 12, -5),
+    new Mesh('bar', boxGeometry(30, 6, 4), new Material('lambert', [1, 0.5, 0, 1])).setPosition(60, 12, -5),
   );
   const camera = Camera.pixels('eye', 84, 60, 10);
   root.add(camera);
-  const renderer = await Renderer.create(gpu, canvas, {
+  const renderer = await Renderer.create(testCanvas(168, 120), {
+    backend,
     root,
     camera,
     native: [84, 60],
     chain: { barFill: 'blurred' },
-    onNewDevice: (next) => trackers.push(trackGpuResources(next.device)),
+    onDevice: track.onDevice,
     ...extra,
   });
-  const read = async () => {
-    await renderer.gpu.device.queue.onSubmittedWorkDone();
-    return readTexture(renderer.gpu.device, renderer.graph.textureOf('canvas'));
-  };
-  return { renderer, box, read, trackers, canvas };
+  // Read right after the frame: a WebGL2 canvas is cleared once the page has shown it.
+  const read = () => renderer.readPixels();
+  return { renderer, box, read, track };
 }
 
-/** Waits until the lost promise has been seen and the rebuild has finished. */
+/** Loses the device or context and waits until the renderer has rebuilt what lives in it. */
 async function lose(renderer: Renderer): Promise<void> {
-  renderer.gpu.device.destroy();
+  renderer.simulateLoss();
   while (!renderer.isLost) await new Promise((resolve) => setTimeout(resolve, 1));
   await renderer.recovered;
 }
 
-describe('device loss on real WebGPU', () => {
-  it('rebuilds from the scene after device.destroy(): the same pixels, pass toggles and resource counts', async () => {
-    const { renderer, read, trackers, box } = await scene();
-    renderer.graph.setEnabled('crt', true);
-    renderer.world.clearColor = { r: 0.1, g: 0.2, b: 0.3, a: 1 };
-    renderer.render(0.5, 0);
-    const before = await read();
-    const counts = { ...trackers[0]!.counts };
-    const firstDevice = renderer.gpu.device;
+/** A red tint over the image, by a strength parameter: the user pass of the tests (its GLSL twin beside it). */
+const TINT = {
+  name: 'tint',
+  wgsl: `
+struct Params { color: vec4<f32>, strength: f32 }
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(2) var source: texture_2d<f32>;
+@fragment
+fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
+  let c = textureLoad(source, vec2<i32>(position.xy), 0);
+  return vec4<f32>(mix(c.rgb, params.color.rgb, params.strength), c.a);
+}`,
+  glsl: `
+layout(std140) uniform Params { vec4 color; float strength; } params;
+uniform sampler2D source;
+void main() {
+  vec4 c = loadTexel(source, ivec2(fragPosition().xy));
+  fragColor = vec4(mix(c.rgb, params.color.rgb, params.strength), c.a);
+}`,
+  params: { color: [1, 0, 0, 1], strength: 0.5 },
+};
 
-    await lose(renderer);
-
-    expect(renderer.gpu.device).not.toBe(firstDevice);
-    expect(renderer.recoveries).toHaveLength(1);
-    expect(renderer.recoveries[0]).toMatchObject({ reason: 'destroyed', attempts: 1 });
-    expect(renderer.recoveries[0]!.ms).toBeGreaterThan(0);
-    expect(renderer.graph.isEnabled('crt')).toBe(true);
-    expect(box.parent?.name).toBe('root'); // the scene is untouched
-    renderer.render(0.5, 0);
-    expect(await read()).toEqual(before);
-    expect(trackers).toHaveLength(2);
-    expect(trackers[1]!.counts).toEqual(counts);
-    expect(trackers[1]!.errors).toEqual([]);
-    renderer.destroy();
-    renderer.gpu.device.destroy();
-  });
-
-  it('survives 5 losses in a row, each followed by the same image', async () => {
-    const { renderer, read } = await scene();
-    renderer.render(0, 0);
-    const before = await read();
-    for (let i = 0; i < 5; i++) {
-      await lose(renderer);
-      renderer.resetHistory();
+describe('a user pass on both backends', () => {
+  it('tints the same pixels on WebGPU and WebGL2, and survives 3 losses each: byte-equal images, the held world still lights', async () => {
+    const images: Uint8Array[] = [];
+    for (const backend of TEST_BACKENDS) {
+      const { renderer, read, track } = await scene(backend, {
+        chain: { barFill: 'blurred', blurStrength: 0 },
+      });
       renderer.render(0, 0);
-      expect(await read()).toEqual(before);
+      const untinted = await read();
+      const tint = await renderer.addEffect(TINT, { after: 'motionBlur' });
+      expect(renderer.graph.describe().map((p) => p.name)).toEqual([
+        'world',
+        'motionBlur',
+        'tint',
+        'upscale',
+        'background',
+        'crt',
+        'present',
+      ]);
+      expect(renderer.graph.describe().find((p) => p.name === 'upscale')!.inputs).toEqual(['tint']);
+      renderer.render(0, 0);
+      const tinted = await read();
+      expect(tinted).not.toEqual(untinted);
+      const centre = ((60 * 168 + 84) * 4) as number; // the frame's middle: red pulled halfway to full
+      expect(tinted[centre]!).toBeGreaterThan(untinted[centre]!);
+      images.push(tinted);
+
+      const world = renderer.world;
+      const graph = renderer.graph;
+      const after: Record<string, number>[] = [];
+      for (let i = 0; i < 3; i++) {
+        await lose(renderer);
+        expect(renderer.world).toBe(world);
+        expect(renderer.graph).toBe(graph);
+        renderer.resetHistory();
+        renderer.render(0, 0);
+        expect(await read(), `${backend} after loss ${i + 1}`).toEqual(tinted);
+        after.push({ ...track.counts.at(-1)! });
+      }
+      expect(renderer.recoveries).toHaveLength(3);
+      // Every loss makes the same objects again, no more, no fewer (the counts before the first loss still hold the
+      // bind groups the effect's recompile dropped, until the collector takes them).
+      expect(after[1]).toEqual(after[0]);
+      expect(after[2]).toEqual(after[0]);
+      // The world pass taken before the losses still drives the light after them.
+      world.lightDirection.set([1, 0, 0]);
+      renderer.render(0, 0);
+      expect(await read()).not.toEqual(tinted);
+      // The effect's parameters apply, and it can be taken out again.
+      tint.set('strength', 0);
+      world.lightDirection.set([-0.4, -1, -0.6]);
+      renderer.render(0, 0);
+      expect(await read()).toEqual(untinted);
+      renderer.graph.removePass('tint');
+      renderer.render(0, 0);
+      expect(await read()).toEqual(untinted);
+      expect(track.errors).toEqual([]);
+      renderer.destroy();
     }
-    expect(renderer.recoveries).toHaveLength(5);
-    renderer.destroy();
-    renderer.gpu.device.destroy();
+    expect(images[1]).toEqual(images[0]); // WebGL2 draws exactly what WebGPU draws
   });
 
-  it('does not throw for frames drawn mid-loss: they are skipped until the new device is built', async () => {
-    const { renderer } = await scene();
-    renderer.render(0, 0);
-    renderer.gpu.device.destroy();
-    // The lost promise has not been delivered yet: this frame runs on a destroyed device, and must not throw.
-    expect(() => renderer.render(1 / 60, 1 / 60)).not.toThrow();
-    while (!renderer.isLost) await new Promise((resolve) => setTimeout(resolve, 1));
-    const lostBefore = renderer.lostFrames;
-    expect(renderer.render(2 / 60, 1 / 60).drawCalls).toBe(0);
-    expect(() => renderer.redraw()).not.toThrow();
-    expect(renderer.lostFrames).toBe(lostBefore + 1);
-    await renderer.recovered;
-    expect(renderer.render(3 / 60, 1 / 60).drawCalls).toBe(2);
-    renderer.destroy();
-    renderer.gpu.device.destroy();
+  it('an effect whose shader does not compile is an error naming the line, and the graph is left as it was', async () => {
+    for (const backend of TEST_BACKENDS) {
+      const { renderer } = await scene(backend);
+      const before = renderer.graph.passNames();
+      const broken = {
+        ...TINT,
+        wgsl: TINT.wgsl.replace('mix(', 'mux('),
+        glsl: TINT.glsl.replace('mix(', 'mux('),
+      };
+      await expect(renderer.addEffect(broken, { after: 'motionBlur' })).rejects.toThrow(/mux/);
+      await expect(renderer.addEffect(TINT, { after: 'nowhere' })).rejects.toThrow(/No pass named "nowhere"/);
+      expect(renderer.graph.passNames()).toEqual(before);
+      renderer.destroy();
+    }
   });
+});
 
+for (const backend of TEST_BACKENDS) {
+  describe(`device loss on real ${backend}`, () => {
+    it('rebuilds only what lives in the device: the same pixels, pass toggles, clear colour and resource counts', async () => {
+      const { renderer, read, track, box } = await scene(backend);
+      renderer.graph.setEnabled('crt', true);
+      renderer.world.clearColor = { r: 0.1, g: 0.2, b: 0.3, a: 1 };
+      renderer.render(0.5, 0);
+      const before = await read();
+      const counts = { ...track.counts[0]! };
+
+      await lose(renderer);
+
+      expect(renderer.recoveries).toHaveLength(1);
+      expect(renderer.recoveries[0]).toMatchObject({
+        reason: backend === 'webgpu' ? 'destroyed' : 'context-lost',
+        attempts: 1,
+      });
+      expect(renderer.recoveries[0]!.ms).toBeGreaterThan(0);
+      expect(renderer.graph.isEnabled('crt')).toBe(true);
+      expect(box.parent?.name).toBe('root'); // the scene is untouched
+      renderer.render(0.5, 0);
+      expect(await read()).toEqual(before);
+      expect(track.counts).toHaveLength(backend === 'webgpu' ? 2 : 1);
+      expect(track.counts.at(-1)).toEqual(counts);
+      expect(track.errors).toEqual([]);
+      renderer.destroy();
+    });
+
+    it('survives 5 losses in a row, each followed by the same image', async () => {
+      const { renderer, read } = await scene(backend);
+      renderer.render(0, 0);
+      const before = await read();
+      for (let i = 0; i < 5; i++) {
+        await lose(renderer);
+        renderer.resetHistory();
+        renderer.render(0, 0);
+        expect(await read()).toEqual(before);
+      }
+      expect(renderer.recoveries).toHaveLength(5);
+      renderer.destroy();
+    });
+
+    it('does not throw for frames drawn mid-loss: they are skipped until the device is rebuilt', async () => {
+      const { renderer } = await scene(backend);
+      renderer.render(0, 0);
+      renderer.simulateLoss();
+      // The loss may not have been reported yet: this frame may run on a dead device, and must not throw.
+      expect(() => renderer.render(1 / 60, 1 / 60)).not.toThrow();
+      while (!renderer.isLost) await new Promise((resolve) => setTimeout(resolve, 1));
+      const lostBefore = renderer.lostFrames;
+      expect(renderer.render(2 / 60, 1 / 60).drawCalls).toBe(0);
+      expect(() => renderer.redraw()).not.toThrow();
+      expect(renderer.lostFrames).toBe(lostBefore + 1);
+      await renderer.recovered;
+      expect(renderer.render(3 / 60, 1 / 60).drawCalls).toBe(2);
+      renderer.destroy();
+    });
+  });
+}
+
+describe('device loss on real WebGPU: replacements', () => {
   it('tries another device when the new one is lost while its pipelines compile', async () => {
     let calls = 0;
-    const { renderer, read } = await scene({
+    const { renderer, read } = await scene('webgpu', {
       requestDevice: async () => {
         const gpu = await requestGpu();
         // The first replacement dies during the rebuild (a second GPU reset).
@@ -132,13 +252,12 @@ describe('device loss on real WebGPU', () => {
     renderer.render(0, 0);
     expect(await read()).toEqual(before);
     renderer.destroy();
-    renderer.gpu.device.destroy();
   });
 
   it('reports an adapter gone for good once, with a message saying what to do, and draws nothing after', async () => {
     const failures: Error[] = [];
     let asked = 0;
-    const { renderer } = await scene({
+    const { renderer } = await scene('webgpu', {
       requestDevice: () => {
         asked++;
         return Promise.reject(
@@ -148,7 +267,7 @@ describe('device loss on real WebGPU', () => {
       onUnrecoverable: (error) => failures.push(error),
     });
     renderer.render(0, 0);
-    renderer.gpu.device.destroy();
+    renderer.simulateLoss();
     while (!renderer.isLost) await new Promise((resolve) => setTimeout(resolve, 1));
     await renderer.recovered;
     expect(asked).toBe(1); // no adapter will not come back by asking again

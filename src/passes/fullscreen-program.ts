@@ -1,69 +1,89 @@
 import vertex from '../../wgsl/passes/fullscreen.wgsl?raw';
-import { compileWgsl } from '../gpu/compile-wgsl';
-import { structLayout } from '../gpu/struct-layout';
+import prelude from '../../wgsl/passes/fullscreen.glsl?raw';
+import type {
+  BindingResource,
+  Bindings,
+  Device,
+  DeviceBuffer,
+  DeviceTexture,
+  Pipeline,
+  RenderTarget,
+  SamplerFilter,
+  ShaderPair,
+  TextureFormat,
+} from '../device/device';
 import type { FieldWriter } from '../gpu/struct-writer';
 import type { PassIO } from '../graph/render-graph';
-import type { GpuFrame } from './gpu-frame';
+import type { FrameContext } from './frame-context';
 import { ParamsBlock } from './params-block';
-import type { PostBackend, PostProgram } from './post-program';
-import { viewOf } from './view-of';
 
 /**
- * The bind-group cache: a path of weak maps, one step per input texture (no key strings). It holds the groups of one
+ * The bindings cache: a path of weak maps, one step per input texture (no key strings). It holds the bindings of one
  * compiled graph only (at most two: a history input alternates), so after any toggle or resize the live bind groups
  * are exactly those the current plan uses.
  */
-interface GroupNode {
-  readonly next: WeakMap<GPUTexture, GroupNode>;
-  group?: GPUBindGroup;
+interface BindingsNode {
+  readonly next: WeakMap<DeviceTexture, BindingsNode>;
+  bindings?: Bindings;
 }
+
+/** A full-screen fragment stage in both languages: WGSL declaring `struct Params` and `fn fs`, and its GLSL twin. */
+export type FragmentPair = ShaderPair;
 
 /**
  * A full-screen fragment shader with the bindings every post pass uses: `params` (its `Params` struct) at binding 0,
- * an optional sampler at 1, its textures from 2 on. Bind groups are cached per list of input textures.
+ * an optional sampler at 1, its textures from 2 on (in binding order). Written once over the device layer: the WGSL
+ * after the shared covering triangle, the GLSL twin after its prelude (fullscreen.glsl).
  */
-export class FullscreenProgram implements PostProgram<GpuFrame, GPUTexture> {
+export class FullscreenProgram {
   private readonly params: ParamsBlock;
-  private readonly uniform: GPUBuffer;
-  private groups: GroupNode = { next: new WeakMap() };
-  /** The compiled graph the cached groups belong to: the graph makes a new PassIO each time it compiles. */
-  private io: PassIO<GPUTexture> | null = null;
-  private readonly sampler: GPUSampler | null;
+  private readonly uniform: DeviceBuffer;
+  private groups: BindingsNode = { next: new WeakMap() };
+  /** The compiled graph the cached bindings belong to: the graph makes a new PassIO each time it compiles. */
+  private io: PassIO<RenderTarget> | null = null;
+  /** The WGSL names of the textures (binding 2, 3, …) and of the sampler, if any. */
+  private readonly textureNames: string[];
+  private readonly samplerName: string | undefined;
 
   private constructor(
-    private readonly device: GPUDevice,
-    private readonly pipeline: GPURenderPipeline,
+    private readonly device: Device,
+    private readonly pipeline: Pipeline,
     readonly label: string,
-    paramsLayout: ReturnType<typeof structLayout>,
-    filter: GPUFilterMode | null,
+    private readonly filter: SamplerFilter,
   ) {
-    this.params = new ParamsBlock(paramsLayout);
+    const layout = pipeline.bindings.find((b) => b.name === 'params')?.layout;
+    if (!layout)
+      throw new Error(`${label}: the fragment must declare var<uniform> params: Params at binding 0.`);
+    this.params = new ParamsBlock(layout);
     this.uniform = device.createBuffer({
       label,
       size: this.params.data.bytes.byteLength,
-      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+      usage: 'uniform',
+      restore: () => this.params.data.bytes,
     });
-    this.sampler = filter ? device.createSampler({ label, magFilter: filter, minFilter: filter }) : null;
+    this.textureNames = pipeline.bindings.filter((b) => b.kind === 'texture').map((b) => b.name);
+    this.samplerName = pipeline.bindings.find((b) => b.kind === 'sampler')?.name;
   }
 
-  /** `fragment` must declare `struct Params` and an `fs` entry point; `filter` adds a sampler at binding 1. */
+  /**
+   * Builds the pipeline for targets of `format`; `filter` is the filter of the fragment's sampler, if it has one
+   * (default nearest).
+   */
   static async create(
-    device: GPUDevice,
-    fragment: string,
-    label: string,
-    format: GPUTextureFormat,
-    filter: GPUFilterMode | null = null,
+    device: Device,
+    fragment: FragmentPair,
+    format: TextureFormat,
+    filter: SamplerFilter = 'nearest',
   ): Promise<FullscreenProgram> {
-    const code = `${vertex}\n${fragment}`;
-    const module = await compileWgsl(device, code, label);
-    const pipeline = await device.createRenderPipelineAsync({
-      label,
-      layout: 'auto',
-      vertex: { module, entryPoint: 'vs' },
-      fragment: { module, entryPoint: 'fs', targets: [{ format }] },
-      primitive: { topology: 'triangle-list' },
+    const pipeline = await device.createPipeline({
+      shader: {
+        label: fragment.label,
+        wgsl: `${vertex}\n${fragment.wgsl}`,
+        glsl: `${prelude}\n#ifndef VERTEX\n${fragment.glsl}\n#endif\n`,
+      },
+      format,
     });
-    return new FullscreenProgram(device, pipeline, label, structLayout(code, 'Params', 'uniform'), filter);
+    return new FullscreenProgram(device, pipeline, fragment.label, filter);
   }
 
   /** A writer for one of the `Params` fields, resolved once (a typo throws here). */
@@ -77,42 +97,53 @@ export class FullscreenProgram implements PostProgram<GpuFrame, GPUTexture> {
   }
 
   /** Draws into `target`, reading `textures` at bindings 2, 3, …; `io` is the calling pass's, for the cache. */
-  draw(frame: GpuFrame, io: PassIO<GPUTexture>, target: GPUTexture, textures: readonly GPUTexture[]): void {
-    if (this.params.takeChange()) this.device.queue.writeBuffer(this.uniform, 0, this.params.data.bytes);
+  draw(
+    frame: FrameContext,
+    io: PassIO<RenderTarget>,
+    target: RenderTarget,
+    textures: readonly RenderTarget[],
+  ): void {
+    if (this.params.takeChange()) this.uniform.write(0, this.params.data.bytes);
     if (io !== this.io) {
       this.io = io;
       this.groups = { next: new WeakMap() };
     }
     let node = this.groups;
-    for (const texture of textures) {
+    for (let i = 0; i < textures.length; i++) {
+      const texture = textures[i] as DeviceTexture;
       let next = node.next.get(texture);
       if (!next) node.next.set(texture, (next = { next: new WeakMap() }));
       node = next;
     }
-    const group = (node.group ??= this.createGroup(textures));
-    const timestampWrites = frame.timer?.timestampWrites(this.label);
-    const pass = frame.encoder.beginRenderPass({
+    const bindings = (node.bindings ??= this.createBindings(textures));
+    const pass = frame.device.beginPass({
       label: this.label,
-      colorAttachments: [
-        { view: viewOf(target), loadOp: 'clear', clearValue: [0, 0, 0, 1], storeOp: 'store' },
-      ],
-      ...(timestampWrites ? { timestampWrites } : {}),
+      color: target,
+      clearColor: OPAQUE_BLACK,
+      timed: true,
     });
     pass.setPipeline(this.pipeline);
-    pass.setBindGroup(0, group);
+    pass.setBindings(0, bindings);
     pass.draw(3);
     pass.end();
   }
 
-  private createGroup(textures: readonly GPUTexture[]): GPUBindGroup {
-    const entries: GPUBindGroupEntry[] = [{ binding: 0, resource: { buffer: this.uniform } }];
-    if (this.sampler) entries.push({ binding: 1, resource: this.sampler });
-    textures.forEach((texture, i) => entries.push({ binding: 2 + i, resource: viewOf(texture) }));
-    return this.device.createBindGroup({
-      label: this.label,
-      layout: this.pipeline.getBindGroupLayout(0),
-      entries,
+  private createBindings(textures: readonly RenderTarget[]): Bindings {
+    if (textures.length !== this.textureNames.length)
+      throw new Error(
+        `${this.label}: ${textures.length} texture(s) given; the shader reads ${this.textureNames.length} (` +
+          `${this.textureNames.join(', ')}).`,
+      );
+    const resources: Record<string, BindingResource> = { params: this.uniform };
+    if (this.samplerName) resources[this.samplerName] = this.device.sampler(this.filter);
+    textures.forEach((texture, i) => {
+      if (texture.kind !== 'texture')
+        throw new Error(
+          `${this.label}: "${texture.label}" is not a texture the device made; it cannot be read.`,
+        );
+      resources[this.textureNames[i]!] = texture;
     });
+    return this.device.createBindings(this.pipeline, 0, resources);
   }
 
   destroy(): void {
@@ -121,10 +152,4 @@ export class FullscreenProgram implements PostProgram<GpuFrame, GPUTexture> {
   }
 }
 
-/** The WebGPU backend of the chain passes: their WGSL, compiled into full-screen pipelines on `device`. */
-export function gpuPostBackend(device: GPUDevice): PostBackend<GpuFrame, GPUTexture> {
-  return {
-    program: (shaders, label, format, filter = null) =>
-      FullscreenProgram.create(device, shaders.wgsl, label, format as GPUTextureFormat, filter),
-  };
-}
+const OPAQUE_BLACK = [0, 0, 0, 1] as const;

@@ -1,25 +1,30 @@
 import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
+import type { BackendName, Device } from '../device/device';
+import { createDevice } from '../device/create-device';
+import { WebGl2Device } from '../device/webgl2/webgl2-device';
+import { WebGpuDevice } from '../device/webgpu/webgpu-device';
 import { readTexture } from '../gpu/read-texture';
-import { requestGpu } from '../gpu/request-gpu';
+import { trackGlResources } from '../gpu/track-gl-resources';
 import { trackGpuResources } from '../gpu/track-gpu-resources';
+import { Camera } from '../scene/camera';
 import { quadGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
 import { UiAtlas } from '../scene/ui-atlas';
 import { UiRect } from '../scene/ui-element';
+import { Environment } from './environment';
 import type { HeadsetResolution } from './eye-native-size';
-import { GlHeadsetRenderer } from './gl-headset-renderer';
-import { GlWorldPass } from './gl-world-pass';
-import { HeadsetRenderer, type HeadsetUi } from './headset-renderer';
+import { HeadsetRenderer, type HeadsetUi, type HeadsetView } from './headset-renderer';
+import { Renderer } from './renderer';
+import { TEST_BACKENDS, testCanvas } from './test-backends';
 import { WorldPass } from './world-pass';
 
 // Two 64×48 eyes under an orthographic lens 4 × 3 units wide: one unit is 16 texels, so where things land is exact.
 const EYE = { width: 64, height: 48 };
 const ROWS = 12; // native resolution: 16×12 per eye, each native texel a 4×4 block of the eye
 const SHIFT = 0.5; // the right eye sits half a unit to the right: the scene lands 8 texels further left in it
-const CLEAR = [0, 0, 0, 1] as const;
 const YELLOW = [255, 255, 0, 255];
 const BLUE = [0, 0, 255, 255];
 
@@ -50,10 +55,9 @@ function wallScene(): Node {
   return root;
 }
 
-/** The eyes' view matrices (world → eye) and, per backend, the lens (WebGPU: depth 0…1; WebGL2 as XR gives it). */
-function eyes(depth: 'zo' | 'no') {
-  const ortho = depth === 'zo' ? mat4.orthoZO : mat4.ortho;
-  const projection = ortho(new Float32Array(16), -2, 2, -1.5, 1.5, 0.1, 10) as Float32Array;
+/** The eyes' lens (WebGPU's depth 0…1: every backend maps it to its own) and view matrices (world → eye). */
+function eyes() {
+  const projection = mat4.orthoZO(new Float32Array(16), -2, 2, -1.5, 1.5, 0.1, 10) as Float32Array;
   return [0, SHIFT].map((x) => ({
     projection,
     view: mat4.fromTranslation(new Float32Array(16), [-x, 0, 0]) as Float32Array,
@@ -72,124 +76,129 @@ function blocky(pixels: Uint8Array): boolean {
   return true;
 }
 
-/** Draws both eyes on WebGPU into a two-layer array texture (as a projection layer is) and reads them back. */
-async function gpuEyes(resolution: HeadsetResolution) {
-  const gpu = await requestGpu();
-  const tracker = trackGpuResources(gpu.device);
-  const { root, ui } = scene();
-  const usage = GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC;
-  const size = [EYE.width, EYE.height, 2];
-  const color = gpu.device.createTexture({ size, format: 'rgba8unorm', usage });
-  const depth = gpu.device.createTexture({ size, format: 'depth24plus', usage });
-  const before = { ...tracker.counts };
-  const headset = await HeadsetRenderer.create(gpu.device, {
-    root,
-    format: 'rgba8unorm',
-    clearColor: CLEAR,
-    resolution,
-    nativeHeight: ROWS,
-    ui,
-  });
-  const layer = (i: number) => ({ dimension: '2d' as const, baseArrayLayer: i, arrayLayerCount: 1 });
-  const views = eyes('zo').map((eye, i) => ({
+/**
+ * The two eyes as each backend's XR layer gives them: on WebGPU two layers of an array texture (a projection layer),
+ * on WebGL2 side by side in one framebuffer (an XRWebGLLayer's, here the canvas's), only the first eye clearing it.
+ */
+function layerViews(device: Device): { views: HeadsetView[]; read: () => Promise<Uint8Array[]> } {
+  if (device instanceof WebGpuDevice) {
+    const gpu = device.gpu.device;
+    const usage = GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC;
+    const size = [EYE.width, EYE.height, 2];
+    const color = gpu.createTexture({ size, format: 'rgba8unorm', usage });
+    const depth = gpu.createTexture({ size, format: 'depth24plus', usage });
+    const layer = (i: number) => ({ dimension: '2d' as const, baseArrayLayer: i, arrayLayerCount: 1 });
+    const views = eyes().map((eye, i) => ({
+      ...eye,
+      color: device.wrapView(`eye ${i}`, color, color.createView(layer(i)), EYE.width, EYE.height),
+      depth: device.wrapView(`eye ${i} depth`, depth, depth.createView(layer(i)), EYE.width, EYE.height),
+      viewport: { x: 0, y: 0, width: EYE.width, height: EYE.height },
+      clear: true,
+    }));
+    const read = async () => {
+      await gpu.queue.onSubmittedWorkDone();
+      return [await readTexture(gpu, color, 0), await readTexture(gpu, color, 1)];
+    };
+    return { views, read };
+  }
+  const gl = device as WebGl2Device;
+  const target = gl.wrapFramebuffer('eyes', null, EYE.width * 2, EYE.height);
+  const views = eyes().map((eye, i) => ({
     ...eye,
-    color: color.createView(layer(i)),
-    depth: depth.createView(layer(i)),
-    viewport: { x: 0, y: 0, width: EYE.width, height: EYE.height },
-    clear: true,
+    color: target,
+    depth: target,
+    viewport: { x: i * EYE.width, y: 0, width: EYE.width, height: EYE.height },
+    clear: i === 0,
   }));
-  const counters = { ...headset.render(0, views) };
-  const first = { ...tracker.counts };
-  headset.render(0, views);
-  const second = { ...tracker.counts };
-  const pixels = [await readTexture(gpu.device, color, 0), await readTexture(gpu.device, color, 1)];
-  // Over the finished eyes, a wall behind the panel, depth-tested against what the headset left in the layer's depth.
-  const wall = await WorldPass.create(gpu.device, { root: wallScene() });
-  const encoder = gpu.device.createCommandEncoder();
-  wall.renderViews(
-    { device: gpu.device, encoder, timer: null, time: 0, delta: 0 },
-    views.map((v) => ({ ...v, clear: false })),
-  );
-  gpu.device.queue.submit([encoder.finish()]);
-  const walled = await readTexture(gpu.device, color, 0);
-  wall.destroy();
-  headset.destroy();
-  const after = { ...tracker.counts };
-  return { pixels, walled, counters, errors: tracker.errors, before, first, second, after, gpu };
+  return { views, read: () => Promise.resolve(views.map((v) => gl.readPixelsNow(target, v.viewport))) };
 }
 
-/** Draws both eyes on WebGL2 side by side in one framebuffer (as XRWebGLLayer lays them out), read top row first. */
-function glEyes(resolution: HeadsetResolution) {
-  const canvas = document.createElement('canvas');
-  [canvas.width, canvas.height] = [EYE.width * 2, EYE.height];
-  const gl = canvas.getContext('webgl2', { antialias: false })!;
+/** Draws both eyes on `backend`, then a wall behind the panel depth-tested against the layer's depth. */
+async function drawEyes(backend: BackendName, resolution: HeadsetResolution) {
+  const errors: string[] = [];
+  let counts: () => Record<string, number> = () => ({});
+  const canvas = testCanvas(EYE.width * 2, EYE.height);
+  const onDevice = (d: Device) => {
+    if (d instanceof WebGpuDevice) {
+      const tracker = trackGpuResources(d.gpu.device, errors);
+      counts = () => ({ ...tracker.counts });
+    } else {
+      const tracker = trackGlResources((d as WebGl2Device).gl);
+      counts = () => ({ ...tracker.counts });
+    }
+  };
+  // An XRWebGLLayer's framebuffer has a depth buffer: so does this canvas (a renderer's canvas needs none).
+  const device =
+    backend === 'webgpu'
+      ? (await createDevice(canvas, { backend, onDevice })).device
+      : WebGl2Device.fromContext(canvas.getContext('webgl2', { antialias: false, depth: true })!, {
+          onDevice,
+        });
   const { root, ui } = scene();
-  const headset = GlHeadsetRenderer.create(gl, {
+  const { views, read } = layerViews(device);
+  const before = counts();
+  const headset = await HeadsetRenderer.create(device, {
     root,
-    clearColor: CLEAR,
+    format: 'rgba8unorm',
+    environment: new Environment({ clearColor: [0, 0, 0, 1] }),
     resolution,
     nativeHeight: ROWS,
     ui,
   });
-  const views = eyes('no').map((eye, i) => ({
-    ...eye,
-    framebuffer: null,
-    viewport: { x: i * EYE.width, y: 0, width: EYE.width, height: EYE.height },
-  }));
   const counters = { ...headset.render(0, views) };
-  const readEyes = () =>
-    views.map(({ viewport: v }) => {
-      const raw = new Uint8Array(v.width * v.height * 4);
-      gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-      gl.readPixels(v.x, v.y, v.width, v.height, gl.RGBA, gl.UNSIGNED_BYTE, raw);
-      const rows = new Uint8Array(raw.length); // GL reads bottom row first
-      for (let y = 0; y < v.height; y++)
-        rows.set(
-          raw.subarray((v.height - 1 - y) * v.width * 4, (v.height - y) * v.width * 4),
-          y * v.width * 4,
-        );
-      return rows;
-    });
-  const pixels = readEyes();
-  const wall = GlWorldPass.create(gl, { root: wallScene() });
+  const pixels = await read();
+  const first = counts();
+  headset.render(0, views);
+  await read();
+  const second = counts();
+  const wall = await WorldPass.create(device, { root: wallScene() });
   wall.renderViews(
-    0,
+    { device, time: 0, delta: 0 },
     views.map((v) => ({ ...v, clear: false })),
   );
-  const walled = readEyes()[0]!;
+  device.submit();
+  const walled = (await read())[0]!;
   wall.destroy();
-  const error = gl.getError();
   headset.destroy();
-  return { pixels, walled, counters, error };
+  const after = counts();
+  if (device instanceof WebGl2Device && device.gl.getError() !== device.gl.NO_ERROR) errors.push('GL error');
+  device.destroy();
+  return { pixels, walled, counters, errors, before, first, second, after };
 }
 
 describe('the headset frame on real WebGPU and WebGL2', () => {
   for (const resolution of ['full', 'native'] as const) {
     it(`${resolution} resolution: the UI is a panel in the scene, each eye from its own pose, both backends alike`, async () => {
-      const gpu = await gpuEyes(resolution);
-      const gl = glEyes(resolution);
-      expect(gpu.errors).toEqual([]);
-      expect(gl.error).toBe(0);
-      const [left, right] = gpu.pixels as [Uint8Array, Uint8Array];
-      // The panel shows the UI image: yellow left half, blue background right half, in each eye at its pose.
-      expect(at(left, 20, 24)).toEqual(YELLOW);
-      expect(at(left, 44, 24)).toEqual(BLUE);
-      expect(at(left, 50, 24)).toEqual([0, 0, 0, 255]);
-      expect(at(right, 12, 24)).toEqual(YELLOW); // 8 texels further left
-      expect(at(right, 36, 24)).toEqual(BLUE);
-      expect(at(right, 44, 24)).toEqual([0, 0, 0, 255]);
-      // World draws per eye: panel + card, twice; the panel's UI: one draw; native adds one upscale per eye.
-      expect(gpu.counters.drawCalls).toBe(2 * 2 + 1 + (resolution === 'native' ? 2 : 0));
-      expect(gl.counters.drawCalls).toBe(gpu.counters.drawCalls);
-      // Native: every 4×4 block is one texel of the 16×12 image; full: the card's edges fall inside blocks.
-      expect(blocky(left)).toBe(resolution === 'native');
-      expect(blocky(right)).toBe(resolution === 'native');
-      // The layer's depth matches the picture: a wall drawn afterwards behind the panel shows only around it.
-      for (const walled of [gpu.walled, gl.walled]) {
-        expect(at(walled, 20, 24)).toEqual(YELLOW);
-        expect(at(walled, 44, 24)).toEqual(BLUE);
-        expect(at(walled, 56, 24)).toEqual([255, 0, 0, 255]);
+      const gpu = await drawEyes('webgpu', resolution);
+      const gl = await drawEyes('webgl2', resolution);
+      for (const run of [gpu, gl]) {
+        expect(run.errors).toEqual([]);
+        const [left, right] = run.pixels as [Uint8Array, Uint8Array];
+        // The panel shows the UI image: yellow left half, blue background right half, in each eye at its pose.
+        expect(at(left, 20, 24)).toEqual(YELLOW);
+        expect(at(left, 44, 24)).toEqual(BLUE);
+        expect(at(left, 50, 24)).toEqual([0, 0, 0, 255]);
+        expect(at(right, 12, 24)).toEqual(YELLOW); // 8 texels further left
+        expect(at(right, 36, 24)).toEqual(BLUE);
+        expect(at(right, 44, 24)).toEqual([0, 0, 0, 255]);
+        // World draws per eye: panel + card, twice; the panel's UI: one draw; native adds one upscale per eye.
+        expect(run.counters.drawCalls).toBe(2 * 2 + 1 + (resolution === 'native' ? 2 : 0));
+        // Native: every 4×4 block is one texel of the 16×12 image; full: the card's edges fall inside blocks.
+        expect(blocky(left)).toBe(resolution === 'native');
+        expect(blocky(right)).toBe(resolution === 'native');
+        // The layer's depth matches the picture: a wall drawn afterwards behind the panel shows only around it.
+        expect(at(run.walled, 20, 24)).toEqual(YELLOW);
+        expect(at(run.walled, 44, 24)).toEqual(BLUE);
+        expect(at(run.walled, 56, 24)).toEqual([255, 0, 0, 255]);
+        // A second frame makes no GPU object; destroy() frees every texture and buffer the headset made.
+        expect(run.second).toEqual(run.first);
+        expect([run.after['textures'], run.after['buffers']]).toEqual([
+          run.before['textures'],
+          run.before['buffers'],
+        ]);
       }
+      // The UI atlas and the panel image; native: each eye's colour and depth.
+      expect(gpu.first['textures']).toBe(gpu.before['textures']! + 2 + (resolution === 'native' ? 4 : 0));
       // WebGL2 draws the same eyes as WebGPU.
       for (const eye of [0, 1]) {
         let max = 0;
@@ -199,57 +208,78 @@ describe('the headset frame on real WebGPU and WebGL2', () => {
         console.log(`headset ${resolution}, eye ${eye}: largest channel difference WebGPU vs WebGL2 ${max}`);
         expect(max, `eye ${eye}: largest channel difference WebGPU vs WebGL2`).toBeLessThanOrEqual(2);
       }
-      // A second frame makes no GPU object; destroy() frees every texture and buffer the headset made.
-      expect(gpu.second).toEqual(gpu.first);
-      // The UI atlas and the panel image; native: each eye's colour and depth.
-      expect(gpu.first.textures).toBe(gpu.before.textures + 2 + (resolution === 'native' ? 4 : 0));
-      expect([gpu.after.textures, gpu.after.buffers]).toEqual([gpu.before.textures, gpu.before.buffers]);
-      gpu.gpu.device.destroy();
     });
   }
 
-  it('a panel mesh with no UI image is an error naming the mesh, on both backends', async () => {
-    const gpu = await requestGpu();
-    const { root } = scene();
-    const world = await WorldPass.create(gpu.device, { root });
-    const target = gpu.device.createTexture({
-      size: [EYE.width, EYE.height],
-      format: 'rgba8unorm',
-      usage: GPUTextureUsage.RENDER_ATTACHMENT,
+  for (const backend of TEST_BACKENDS) {
+    it(`${backend}: the headset draws with the light and clear colour set on the canvas renderer`, async () => {
+      // A white lambert wall facing the eye; the canvas renderer's light is the only light.
+      const root = new Node('root');
+      root.add(
+        new Mesh('wall', quadGeometry(10, 10), new Material('lambert', [1, 1, 1, 1])).setPosition(0, 0, -3),
+      );
+      const camera = Camera.pixels('eye', 84, 60, 10);
+      const renderer = await Renderer.create(testCanvas(84, 60), { backend, root, camera });
+      renderer.world.lightDirection.set([0, 0, -1]); // straight into the wall
+      renderer.world.lightColor.set([1, 0.5, 0.25, 1]);
+      renderer.world.ambient.set([0, 0, 0, 1]);
+      renderer.world.clearColor = [0, 1, 0, 1];
+      const headset = await HeadsetRenderer.create(renderer.device, {
+        root,
+        format: 'rgba8unorm',
+        environment: renderer.environment,
+      });
+      const color = renderer.device.createTexture({
+        label: 'eye',
+        format: 'rgba8unorm',
+        width: 8,
+        height: 8,
+      });
+      const depth = renderer.device.createTexture({
+        label: 'eye depth',
+        format: 'depth24plus',
+        width: 8,
+        height: 8,
+      });
+      const [eye] = eyes();
+      const view = { ...eye!, color, depth, viewport: { x: 0, y: 0, width: 8, height: 8 }, clear: true };
+      headset.render(0, [view]);
+      const lit = await renderer.device.readPixels(color);
+      expect([...lit.subarray(0, 4)]).toEqual([255, 128, 64, 255]);
+      renderer.world.lightDirection.set([0, 0, 1]); // from behind: only the (zero) ambient
+      headset.render(0, [view]);
+      expect([...(await renderer.device.readPixels(color)).subarray(0, 4)]).toEqual([0, 0, 0, 255]);
+      root.children[0]!.setPosition(0, 0, -30); // out of the lens: the renderer's clear colour shows
+      headset.render(0, [view]);
+      expect([...(await renderer.device.readPixels(color)).subarray(0, 4)]).toEqual([0, 255, 0, 255]);
+      headset.destroy();
+      renderer.destroy();
     });
-    const depth = gpu.device.createTexture({
-      size: [EYE.width, EYE.height],
-      format: 'depth24plus',
-      usage: GPUTextureUsage.RENDER_ATTACHMENT,
+
+    it(`${backend}: a panel mesh with no UI image is an error naming the mesh and the image`, async () => {
+      const { device } = await createDevice(testCanvas(8, 8), { backend });
+      const { root } = scene();
+      const world = await WorldPass.create(device, { root });
+      const color = device.createTexture({ label: 'eye', format: 'rgba8unorm', width: 8, height: 8 });
+      const depth = device.createTexture({ label: 'eye depth', format: 'depth24plus', width: 8, height: 8 });
+      const view = { ...eyes()[0]!, color, depth, clear: true };
+      expect(() => world.renderViews({ device, time: 0, delta: 0 }, [view])).toThrow(
+        /mesh "panel" has material kind "panel", which reads the image "panel"; set world\.textures\.panel/,
+      );
+      device.destroy();
     });
-    const [eye] = eyes('zo');
-    const encoder = gpu.device.createCommandEncoder();
-    const frame = { device: gpu.device, encoder, timer: null, time: 0, delta: 0 };
-    const view = { ...eye!, color: target.createView(), depth: depth.createView(), clear: true };
-    expect(() => world.renderViews(frame, [view])).toThrow(
-      /mesh "panel" has a panel material .* panelTexture/,
-    );
-    gpu.device.destroy();
 
-    const gl = document.createElement('canvas').getContext('webgl2')!;
-    const glWorld = GlWorldPass.create(gl, { root });
-    const glView = { ...eyes('no')[0]!, framebuffer: null, viewport: { x: 0, y: 0, width: 8, height: 8 } };
-    expect(() => glWorld.renderViews(0, [glView])).toThrow(
-      /mesh "panel" has a panel material .* panelTexture/,
-    );
-  });
-
-  it('a bad nativeHeight is refused when the renderer is made, saying what to give', async () => {
-    const gpu = await requestGpu();
-    const { root } = scene();
-    const options = { root, format: 'rgba8unorm' as const, resolution: 'native' as const, nativeHeight: 0 };
-    await expect(HeadsetRenderer.create(gpu.device, options)).rejects.toThrow(
-      /nativeHeight 0: give a whole number/,
-    );
-    const gl = document.createElement('canvas').getContext('webgl2')!;
-    expect(() => GlHeadsetRenderer.create(gl, { ...options, nativeHeight: 2.5 })).toThrow(
-      /nativeHeight 2\.5/,
-    );
-    gpu.device.destroy();
-  });
+    it(`${backend}: a bad nativeHeight is refused when the renderer is made, saying what to give`, async () => {
+      const { device } = await createDevice(testCanvas(8, 8), { backend });
+      const { root } = scene();
+      const options = { root, format: 'rgba8unorm' as const, resolution: 'native' as const };
+      await expect(HeadsetRenderer.create(device, { ...options, nativeHeight: 0 })).rejects.toThrow(
+        /nativeHeight 0: give a whole number/,
+      );
+      await expect(HeadsetRenderer.create(device, { ...options, nativeHeight: 2.5 })).rejects.toThrow(
+        /nativeHeight 2\.5/,
+      );
+      device.destroy();
+    });
+  }
 });

@@ -2,17 +2,16 @@ import wgsl from '../../wgsl/passes/motion-blur.wgsl?raw';
 import glsl from '../../wgsl/passes/motion-blur.glsl?raw';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { ChainSettings } from './chain-settings';
-import type { PostBackend, PostProgram } from './post-program';
+import type { Device, RenderTarget } from '../device/device';
+import type { FrameContext } from './frame-context';
+import { FullscreenProgram } from './fullscreen-program';
 
 /**
  * Feedback motion blur: output = mix(current, last output, k) with k = strength · exp(-dt / tau), so a trail fades by
  * the same amount per second at 30, 60 or 144 Hz. The output is a history resource in rgba16float (8 bits per channel
  * would round away a slow fade).
  */
-export class MotionBlurPass<F extends { delta: number } = { delta: number }, T = unknown> implements PassDecl<
-  F,
-  T
-> {
+export class MotionBlurPass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'motionBlur';
   readonly reads: string[];
   readonly writes: ResourceDecl[] = [
@@ -22,7 +21,7 @@ export class MotionBlurPass<F extends { delta: number } = { delta: number }, T =
   private readonly k;
 
   private constructor(
-    private readonly program: PostProgram<F, T>,
+    private readonly program: FullscreenProgram,
     readonly settings: ChainSettings,
     readonly input: string,
   ) {
@@ -31,13 +30,9 @@ export class MotionBlurPass<F extends { delta: number } = { delta: number }, T =
     this.k = program.field('k');
   }
 
-  static async create<F extends { delta: number }, T>(
-    backend: PostBackend<F, T>,
-    settings: ChainSettings,
-    input: string,
-  ): Promise<MotionBlurPass<F, T>> {
+  static async create(device: Device, settings: ChainSettings, input: string): Promise<MotionBlurPass> {
     return new MotionBlurPass(
-      await backend.program({ wgsl, glsl }, 'motionBlur', 'rgba16float'),
+      await FullscreenProgram.create(device, { label: 'motionBlur', wgsl, glsl }, 'rgba16float'),
       settings,
       input,
     );
@@ -49,7 +44,7 @@ export class MotionBlurPass<F extends { delta: number } = { delta: number }, T =
     return blurStrength <= 0 || blurPersistence <= 0 ? 0 : blurStrength * Math.exp(-delta / blurPersistence);
   }
 
-  execute(frame: F, io: PassIO<T>): void {
+  execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     this.program.set(this.k, this.factor(frame.delta));
     this.program.draw(frame, io, io.output('blurred'), [io.input(this.input), io.history('blurred')]);
   }

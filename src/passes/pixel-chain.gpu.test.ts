@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { requestGpu } from '../gpu/request-gpu';
-import { pixelAt, readTexture } from '../gpu/read-texture';
+import type { BackendName } from '../device/device';
+import { pixelAt } from '../gpu/read-texture';
 import { Camera } from '../scene/camera';
 import { boxGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
@@ -8,15 +8,15 @@ import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
 import { Renderer } from './renderer';
 import { frameRect } from './frame-rect';
+import { TEST_BACKENDS, testCanvas } from './test-backends';
 
 /** Native 84×60 (small: SwiftShader is slow), an ortho camera in native pixels, a white box and a coloured one. */
 async function chain(
+  backend: BackendName,
   canvas: [number, number],
-  settings: Parameters<typeof Renderer.create>[2]['chain'] = {},
+  settings: Parameters<typeof Renderer.create>[1]['chain'] = {},
 ) {
-  const gpu = await requestGpu();
-  const element = document.createElement('canvas');
-  [element.width, element.height] = canvas;
+  const element = testCanvas(...canvas);
   const root = new Node('root');
   const white = new Mesh('white', boxGeometry(10, 10, 1), new Material('unlit', [1, 1, 1, 1])).setPosition(
     20,
@@ -30,137 +30,142 @@ async function chain(
   );
   const camera = Camera.pixels('eye', 84, 60, 10);
   root.add(white).add(orange).add(camera);
-  const renderer = await Renderer.create(gpu, element, { root, camera, native: [84, 60], chain: settings });
-  const read = () => readTexture(gpu.device, renderer.graph.textureOf('canvas'));
-  return { gpu, renderer, white, read, element };
+  const renderer = await Renderer.create(element, {
+    backend,
+    root,
+    camera,
+    native: [84, 60],
+    chain: settings,
+  });
+  const read = () => renderer.readPixels();
+  return { renderer, white, read, element };
 }
 
 const at = pixelAt;
 
-describe('pixel-art chain on real WebGPU', () => {
-  it('integer mode: every native pixel is an exact k×k block inside the frame rectangle', async () => {
-    const { gpu, renderer, read } = await chain([300, 200], {
-      upscale: 'integer',
-      blurStrength: 0,
-      barFill: 'off',
-    });
-    renderer.render(0, 0);
-    const pixels = await read();
-    const rect = frameRect([84, 60], [300, 200], 1, 'integer');
-    expect(rect).toMatchObject({ width: 252, height: 180, scale: 3 });
-    let blocks = 0;
-    for (let by = 0; by < 60; by++) {
-      for (let bx = 0; bx < 84; bx++) {
-        const origin = at(pixels, 300, rect.x + bx * 3, rect.y + by * 3);
-        for (let dy = 0; dy < 3; dy++)
-          for (let dx = 0; dx < 3; dx++) {
-            const p = at(pixels, 300, rect.x + bx * 3 + dx, rect.y + by * 3 + dy);
-            if (p.some((v, i) => v !== origin[i]))
-              throw new Error(`block ${bx},${by} differs at +${dx},${dy}: ${p} vs ${origin}`);
-          }
-        blocks++;
-      }
-    }
-    expect(blocks).toBe(84 * 60);
-    expect(at(pixels, 300, rect.x + 20 * 3 + 1, rect.y + 30 * 3 + 1)).toEqual([255, 255, 255, 255]); // the white box
-    expect(at(pixels, 300, 5, 100)).toEqual([0, 0, 0, 255]); // a bar, fill off: black
-    renderer.destroy();
-    gpu.device.destroy();
-  });
-
-  it('blur strength 0 equals the blur pass disabled, bit for bit', async () => {
-    const { gpu, renderer, read, white } = await chain([168, 120], { blurStrength: 0 });
-    renderer.render(0, 1 / 60);
-    white.setPosition(40, 20, -5);
-    renderer.render(1 / 60, 1 / 60);
-    const withZero = await read();
-    renderer.graph.setEnabled('motionBlur', false);
-    renderer.render(2 / 60, 1 / 60);
-    expect(await read()).toEqual(withZero);
-    renderer.destroy();
-    gpu.device.destroy();
-  });
-
-  it('a trail fades by k = exp(-dt/τ) per frame and reaches the same level after 1 s at 30 Hz and at 60 Hz', async () => {
-    const tau = 0.5;
-    const level = async (hz: number) => {
-      const { gpu, renderer, read, white } = await chain([84, 60], {
-        blurPersistence: tau,
+for (const backend of TEST_BACKENDS)
+  describe(`pixel-art chain on real ${backend}`, () => {
+    it('integer mode: every native pixel is an exact k×k block inside the frame rectangle', async () => {
+      const { renderer, read } = await chain(backend, [300, 200], {
+        upscale: 'integer',
         blurStrength: 0,
         barFill: 'off',
       });
-      renderer.render(0, 1 / hz); // strength 0: the output, and so next frame's history, is the white box itself
-      renderer.settings.blurStrength = 1;
-      white.visible = false;
-      const values: number[] = [];
-      for (let f = 0; f < hz; f++) {
-        renderer.render(1 + f / hz, 1 / hz);
-        if (f < 3) values.push(at(await read(), 84, 20, 30)[0]!);
-      }
-      const final = at(await read(), 84, 20, 30)[0]!;
-      renderer.destroy();
-      gpu.device.destroy();
-      return { values, final };
-    };
-    const at30 = await level(30);
-    const at60 = await level(60);
-    const k30 = Math.exp(-1 / 30 / tau);
-    // Frame by frame the trail falls by k (8-bit canvas: within a step of rounding).
-    expect(Math.abs(at30.values[0]! - 255 * k30)).toBeLessThanOrEqual(1);
-    expect(Math.abs(at30.values[2]! - 255 * k30 ** 3)).toBeLessThanOrEqual(1);
-    // After one second: exp(-1/τ) of white at either rate, within 1/255.
-    expect(Math.abs(at30.final - 255 * Math.exp(-1 / tau))).toBeLessThanOrEqual(1);
-    expect(Math.abs(at30.final - at60.final)).toBeLessThanOrEqual(1);
-  });
-
-  it('bar fill only touches pixels outside the frame rectangle', async () => {
-    const { gpu, renderer, read } = await chain([200, 100], {
-      barFill: 'solid',
-      barColor: [1, 0, 0, 1],
-      blurStrength: 0,
-    });
-    renderer.render(0, 0);
-    const filled = await read();
-    renderer.graph.setEnabled('background', false);
-    renderer.render(0, 0);
-    const plain = await read();
-    const rect = renderer.settings.rect;
-    let inside = 0;
-    let outside = 0;
-    for (let y = 0; y < 100; y++) {
-      for (let x = 0; x < 200; x++) {
-        const isInside = x >= rect.x && x < rect.x + rect.width && y >= rect.y && y < rect.y + rect.height;
-        if (isInside) {
-          if (at(filled, 200, x, y).some((v, i) => v !== at(plain, 200, x, y)[i]))
-            throw new Error(`frame pixel ${x},${y} changed`);
-          inside++;
-        } else {
-          expect(at(filled, 200, x, y)).toEqual([255, 0, 0, 255]);
-          expect(at(plain, 200, x, y)).toEqual([0, 0, 0, 255]);
-          outside++;
+      renderer.render(0, 0);
+      const pixels = await read();
+      const rect = frameRect([84, 60], [300, 200], 1, 'integer');
+      expect(rect).toMatchObject({ width: 252, height: 180, scale: 3 });
+      let blocks = 0;
+      for (let by = 0; by < 60; by++) {
+        for (let bx = 0; bx < 84; bx++) {
+          const origin = at(pixels, 300, rect.x + bx * 3, rect.y + by * 3);
+          for (let dy = 0; dy < 3; dy++)
+            for (let dx = 0; dx < 3; dx++) {
+              const p = at(pixels, 300, rect.x + bx * 3 + dx, rect.y + by * 3 + dy);
+              if (p.some((v, i) => v !== origin[i]))
+                throw new Error(`block ${bx},${by} differs at +${dx},${dy}: ${p} vs ${origin}`);
+            }
+          blocks++;
         }
       }
-    }
-    expect(inside).toBe(rect.width * rect.height);
-    expect(outside).toBeGreaterThan(0);
-    renderer.destroy();
-    gpu.device.destroy();
-  });
+      expect(blocks).toBe(84 * 60);
+      expect(at(pixels, 300, rect.x + 20 * 3 + 1, rect.y + 30 * 3 + 1)).toEqual([255, 255, 255, 255]); // the white box
+      expect(at(pixels, 300, 5, 100)).toEqual([0, 0, 0, 255]); // a bar, fill off: black
+      renderer.destroy();
+    });
 
-  it('redraws a resized canvas from the last native frame without drawing the world', async () => {
-    const { gpu, renderer, read, element } = await chain([168, 120], { blurStrength: 0, barFill: 'off' });
-    renderer.render(0, 0);
-    const drawCallsBefore = renderer.world.counters.drawCalls;
-    element.width = 252;
-    element.height = 180;
-    renderer.world.counters.drawCalls = -1; // would be overwritten if the world pass ran
-    renderer.redraw();
-    expect(renderer.redraws).toBe(1);
-    expect(renderer.world.counters.drawCalls).toBe(-1);
-    const pixels = await read();
-    expect(at(pixels, 252, 20 * 3 + 1, 30 * 3 + 1)).toEqual([255, 255, 255, 255]);
-    expect(drawCallsBefore).toBe(2);
-    renderer.destroy();
-    gpu.device.destroy();
+    it('blur strength 0 equals the blur pass disabled, bit for bit', async () => {
+      const { renderer, read, white } = await chain(backend, [168, 120], { blurStrength: 0 });
+      renderer.render(0, 1 / 60);
+      white.setPosition(40, 20, -5);
+      renderer.render(1 / 60, 1 / 60);
+      const withZero = await read();
+      renderer.graph.setEnabled('motionBlur', false);
+      renderer.render(2 / 60, 1 / 60);
+      expect(await read()).toEqual(withZero);
+      renderer.destroy();
+    });
+
+    it('a trail fades by k = exp(-dt/τ) per frame and reaches the same level after 1 s at 30 Hz and at 60 Hz', async () => {
+      const tau = 0.5;
+      const level = async (hz: number) => {
+        const { renderer, read, white } = await chain(backend, [84, 60], {
+          blurPersistence: tau,
+          blurStrength: 0,
+          barFill: 'off',
+        });
+        renderer.render(0, 1 / hz); // strength 0: the output, and so next frame's history, is the white box itself
+        renderer.settings.blurStrength = 1;
+        white.visible = false;
+        const values: number[] = [];
+        for (let f = 0; f < hz; f++) {
+          renderer.render(1 + f / hz, 1 / hz);
+          if (f < 3) values.push(at(await read(), 84, 20, 30)[0]!);
+        }
+        const final = at(await read(), 84, 20, 30)[0]!;
+        renderer.destroy();
+        return { values, final };
+      };
+      const at30 = await level(30);
+      const at60 = await level(60);
+      const k30 = Math.exp(-1 / 30 / tau);
+      // Frame by frame the trail falls by k (8-bit canvas: within a step of rounding).
+      expect(Math.abs(at30.values[0]! - 255 * k30)).toBeLessThanOrEqual(1);
+      expect(Math.abs(at30.values[2]! - 255 * k30 ** 3)).toBeLessThanOrEqual(1);
+      // After one second: exp(-1/τ) of white at either rate, within 1/255.
+      expect(Math.abs(at30.final - 255 * Math.exp(-1 / tau))).toBeLessThanOrEqual(1);
+      expect(Math.abs(at30.final - at60.final)).toBeLessThanOrEqual(1);
+    });
+
+    it('bar fill only touches pixels outside the frame rectangle', async () => {
+      const { renderer, read } = await chain(backend, [200, 100], {
+        barFill: 'solid',
+        barColor: [1, 0, 0, 1],
+        blurStrength: 0,
+      });
+      renderer.render(0, 0);
+      const filled = await read();
+      renderer.graph.setEnabled('background', false);
+      renderer.render(0, 0);
+      const plain = await read();
+      const rect = renderer.settings.rect;
+      let inside = 0;
+      let outside = 0;
+      for (let y = 0; y < 100; y++) {
+        for (let x = 0; x < 200; x++) {
+          const isInside = x >= rect.x && x < rect.x + rect.width && y >= rect.y && y < rect.y + rect.height;
+          if (isInside) {
+            if (at(filled, 200, x, y).some((v, i) => v !== at(plain, 200, x, y)[i]))
+              throw new Error(`frame pixel ${x},${y} changed`);
+            inside++;
+          } else {
+            expect(at(filled, 200, x, y)).toEqual([255, 0, 0, 255]);
+            expect(at(plain, 200, x, y)).toEqual([0, 0, 0, 255]);
+            outside++;
+          }
+        }
+      }
+      expect(inside).toBe(rect.width * rect.height);
+      expect(outside).toBeGreaterThan(0);
+      renderer.destroy();
+    });
+
+    it('redraws a resized canvas from the last native frame without drawing the world', async () => {
+      const { renderer, read, element } = await chain(backend, [168, 120], {
+        blurStrength: 0,
+        barFill: 'off',
+      });
+      renderer.render(0, 0);
+      const drawCallsBefore = renderer.world.counters.drawCalls;
+      element.width = 252;
+      element.height = 180;
+      renderer.world.counters.drawCalls = -1; // would be overwritten if the world pass ran
+      renderer.redraw();
+      expect(renderer.redraws).toBe(1);
+      expect(renderer.world.counters.drawCalls).toBe(-1);
+      const pixels = await read();
+      expect(at(pixels, 252, 20 * 3 + 1, 30 * 3 + 1)).toEqual([255, 255, 255, 255]);
+      expect(drawCallsBefore).toBe(2);
+      renderer.destroy();
+    });
   });
-});

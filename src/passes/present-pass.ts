@@ -1,13 +1,12 @@
 import wgsl from '../../wgsl/passes/present.wgsl?raw';
 import glsl from '../../wgsl/passes/present.glsl?raw';
 import type { PassDecl, PassIO } from '../graph/render-graph';
-import type { PostBackend, PostProgram } from './post-program';
+import type { Device, RenderTarget, TextureFormat } from '../device/device';
+import type { FrameContext } from './frame-context';
+import { FullscreenProgram } from './fullscreen-program';
 
 /** Copies the graph's final image to the canvas (nearest texel, stretched): the last pass of every frame. */
-export class PresentPass<
-  F = unknown,
-  T extends { width: number; height: number } = GPUTexture,
-> implements PassDecl<F, T> {
+export class PresentPass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'present';
   readonly reads: { name: string }[];
   readonly writes = ['canvas'];
@@ -16,7 +15,7 @@ export class PresentPass<
   private targetHeight = 0;
 
   private constructor(
-    private readonly program: PostProgram<F, T>,
+    private readonly program: FullscreenProgram,
     readonly input: string,
   ) {
     this.reads = [{ name: input }];
@@ -24,15 +23,14 @@ export class PresentPass<
   }
 
   /** `input` is the resource to show (e.g. `scene`); `format` is the canvas' format. */
-  static async create<F, T extends { width: number; height: number }>(
-    backend: PostBackend<F, T>,
-    input: string,
-    format: string,
-  ): Promise<PresentPass<F, T>> {
-    return new PresentPass(await backend.program({ wgsl, glsl }, 'present', format), input);
+  static async create(device: Device, input: string, format: TextureFormat): Promise<PresentPass> {
+    return new PresentPass(
+      await FullscreenProgram.create(device, { label: 'present', wgsl, glsl }, format),
+      input,
+    );
   }
 
-  execute(frame: F, io: PassIO<T>): void {
+  execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     const target = io.output('canvas');
     if (target.width !== this.targetWidth || target.height !== this.targetHeight) {
       this.targetWidth = target.width;

@@ -1,33 +1,32 @@
-import { chainGraph } from './chain-graph';
-import { configureCanvas } from '../gpu/configure-canvas';
-import { GpuTimer } from '../gpu/gpu-timer';
-import { requestGpu, type GpuContext } from '../gpu/request-gpu';
-import { GpuInitError } from '../gpu/gpu-init-error';
-import type { RenderGraph } from '../graph/render-graph';
+import { createDevice, type DeviceOptions } from '../device/create-device';
+import type { BackendName, Device, DeviceRecovery, DeviceTexture, RenderTarget } from '../device/device';
+import { WebGpuDevice } from '../device/webgpu/webgpu-device';
+import type { GpuTimes } from '../gpu/gpu-timer';
+import type { GpuContext } from '../gpu/request-gpu';
+import type { PassDecl, RenderGraph, TextureAllocator } from '../graph/render-graph';
 import type { Camera } from '../scene/camera';
 import type { Node } from '../scene/node';
-import type { FrameCounters } from '../time/frame-loop';
-import type { GpuFrame } from './gpu-frame';
-import { gpuTextureAllocator } from './gpu-texture-allocator';
-import type { PresentPass } from './present-pass';
-import { WorldPass } from './world-pass';
-import type { ChainSettings } from './chain-settings';
-import { chainFrame } from './chain-frame';
-import { gpuPostBackend } from './fullscreen-program';
-import type { PassDecl } from '../graph/render-graph';
 import type { UiAtlas } from '../scene/ui-atlas';
+import type { FrameCounters } from '../time/frame-loop';
+import { chainGraph } from './chain-graph';
+import type { ChainSettings } from './chain-settings';
+import { Environment, type ColorLike } from './environment';
+import type { FrameContext } from './frame-context';
+import { frameRect } from './frame-rect';
+import type { PresentPass } from './present-pass';
+import { ShaderEffect, type EffectOptions } from './shader-effect';
 import { UiPass } from './ui-pass';
-import { viewOf } from './view-of';
-import type { DeviceRecovery, FrameRenderer } from './frame-renderer';
-import type { GpuTimes } from '../gpu/gpu-timer';
+import { WorldPass } from './world-pass';
 
-/** What a renderer draws and at which native resolution. */
-export interface RendererOptions {
+/** What a renderer draws, at which native resolution, and on which backend. */
+export interface RendererOptions extends DeviceOptions {
   root: Node;
   camera: Camera;
   /** The world's fixed low resolution (default 336×240). */
   native?: readonly [number, number];
-  clearColor?: GPUColor;
+  clearColor?: ColorLike;
+  /** The light and clear colour to share (with a headset renderer, say); default a new one (`renderer.environment`). */
+  environment?: Environment;
   /**
    * The pixel-art chain after the world: motion blur, upscale into the frame rectangle, bar fill and CRT (off by
    * default). Without it the world is presented stretched to the canvas.
@@ -35,48 +34,22 @@ export interface RendererOptions {
   chain?: Partial<ChainSettings> | boolean;
   /** A UI layer drawn over the world at native resolution (needs the chain): its own root, and its atlas. */
   ui?: { root: Node; atlas: UiAtlas };
-  /** Acquires the replacement device after a loss (default: `requestGpu` with the lost device's request). */
-  requestDevice?: () => Promise<GpuContext>;
-  /** Initial value of `renderer.onNewDevice`. */
-  onNewDevice?: (gpu: GpuContext) => void;
   /** Initial value of `renderer.onRecovered`. */
   onRecovered?: (recovery: DeviceRecovery) => void;
   /** Initial value of `renderer.onUnrecoverable`. */
   onUnrecoverable?: (error: Error) => void;
 }
 
-/** Everything the renderer builds on one device; rebuilt whole from the scene after a device loss. */
-interface DeviceParts {
-  /** The chain's UI pass, when the renderer has a UI layer. */
-  ui: UiPass | null;
-  gpu: GpuContext;
-  context: GPUCanvasContext;
-  world: WorldPass;
-  present: PresentPass;
-  post: PassDecl<GpuFrame, GPUTexture>[];
-  graph: RenderGraph<GpuFrame, GPUTexture>;
-  timer: GpuTimer;
-  frame: GpuFrame;
-}
-
-/** Devices tried in a row after a loss before the renderer gives up. */
-const MAX_ATTEMPTS = 3;
+type Pass = PassDecl<FrameContext, RenderTarget>;
 
 /**
- * The WebGPU frame: a render graph of the world pass at native resolution, the pixel-art chain and the present pass
- * into the canvas. `render()` fits the graph to the canvas size, runs the compiled passes and submits one command
- * buffer. When the device is lost it asks for a new one and rebuilds every GPU object from the scene (which a loss
- * does not touch); frames asked for meanwhile are skipped, not thrown.
+ * The frame, on either backend: a render graph of the world pass at native resolution, the pixel-art chain and the
+ * present pass into the canvas, over one device (WebGPU where an adapter and a device can be had, WebGL2 otherwise).
+ * `render()` fits the graph to the canvas size and runs the compiled passes. A device or context loss rebuilds only
+ * what lives in the device; the graph, its passes and toggles, the settings, the environment and any pass a user
+ * added are the same objects before and after, and frames asked for meanwhile are skipped, not thrown.
  */
-export class Renderer implements FrameRenderer {
-  readonly backend = 'webgpu';
-  private readonly counters: FrameCounters = {
-    drawCalls: 0,
-    triangles: 0,
-    bytesUploaded: 0,
-    gpuMs: undefined,
-  };
-
+export class Renderer {
   /** The chain's parameters, when it has one; change them at any time, they apply from the next frame. */
   readonly settings: ChainSettings;
   /** Frames redrawn from the last native image after a resize (`redraw()`), not re-rendering the world. */
@@ -85,137 +58,168 @@ export class Renderer implements FrameRenderer {
   skippedFrames = 0;
   /** Frames skipped because the device was lost and its replacement not yet built. */
   lostFrames = 0;
-  /** Every device loss survived, oldest first. */
-  readonly recoveries: DeviceRecovery[] = [];
-  /** Set when recovery failed for good: why nothing is drawn any more. */
-  failure: Error | null = null;
-  /** Called with each replacement device before anything is made on it (to track its resources, say). */
-  onNewDevice: ((gpu: GpuContext) => void) | undefined;
   /** Called once the renderer draws again after a device loss. */
   onRecovered: ((recovery: DeviceRecovery) => void) | undefined;
   /** Called when no working device could be had after a loss: the renderer draws nothing from then on. */
   onUnrecoverable: ((error: Error) => void) | undefined;
-  private parts: DeviceParts;
-  private lost = false;
-  private destroyed = false;
-  private recovering: Promise<void> = Promise.resolve();
+  private readonly counters: FrameCounters = {
+    drawCalls: 0,
+    triangles: 0,
+    bytesUploaded: 0,
+    gpuMs: undefined,
+  };
+  private readonly frame: FrameContext;
+  private readonly hasChain: boolean;
+  private readonly post: Pass[];
 
   private constructor(
-    parts: DeviceParts,
+    readonly device: Device,
+    /** Why WebGPU is not drawing (`"<reason>: <message>"`), or null when it is. */
+    readonly fallbackReason: string | null,
     readonly canvas: HTMLCanvasElement | OffscreenCanvas,
-    private readonly options: RendererOptions,
+    readonly graph: RenderGraph<FrameContext, RenderTarget>,
+    readonly world: WorldPass,
+    /** The chain's UI pass, when the renderer has a UI layer. */
+    readonly ui: UiPass | null,
+    readonly present: PresentPass,
+    post: Pass[],
     settings: ChainSettings,
+    options: RendererOptions,
   ) {
-    this.parts = parts;
     this.settings = settings;
-    this.onNewDevice = options.onNewDevice;
+    this.post = post;
+    this.hasChain = chainGraph.hasChain(options);
+    this.frame = { device, time: 0, delta: 0 };
     this.onRecovered = options.onRecovered;
     this.onUnrecoverable = options.onUnrecoverable;
-    this.watch(parts.gpu);
+    device.on('restored', (recovery) => this.onRecovered?.(recovery));
+    device.on('failed', (error) => this.onUnrecoverable?.(error));
   }
 
+  /**
+   * Makes the device for `canvas` (`options.backend`: `auto` by default; see `createDevice`) and builds the frame's
+   * graph on it. A canvas can hold one context: give the renderer its own.
+   */
   static async create(
-    gpu: GpuContext,
     canvas: HTMLCanvasElement | OffscreenCanvas,
     options: RendererOptions,
   ): Promise<Renderer> {
-    const settings = chainGraph.settings('Renderer', options);
-    const parts = await Renderer.build(gpu, canvas, options, settings);
-    return new Renderer(parts, canvas, options, settings);
+    const settings = chainGraph.settings(options);
+    const { device, fallbackReason } = await createDevice(canvas, options);
+    try {
+      const environment = options.environment ?? new Environment();
+      if (options.clearColor) environment.setClearColor(options.clearColor);
+      const format = device.canvasTarget().format;
+      const [world, { present, post }] = await Promise.all([
+        WorldPass.create(device, { root: options.root, camera: options.camera, environment }),
+        chainGraph.passes(
+          device,
+          options,
+          settings,
+          format,
+          options.ui ? UiPass.create(device, options.ui.root, options.ui.atlas, 'scene') : null,
+        ),
+      ]);
+      const graph = chainGraph.build(textureAllocator(device), options, canvas, format, {
+        world,
+        post,
+        present,
+      });
+      const ui = post.find((p): p is UiPass => p instanceof UiPass) ?? null;
+      return new Renderer(device, fallbackReason, canvas, graph, world, ui, present, post, settings, options);
+    } catch (error) {
+      device.destroy();
+      throw error;
+    }
   }
 
-  private static async build(
-    gpu: GpuContext,
-    canvas: HTMLCanvasElement | OffscreenCanvas,
-    options: RendererOptions,
-    settings: ChainSettings,
-  ): Promise<DeviceParts> {
-    const { context, format } = configureCanvas(gpu, canvas);
-    const device = gpu.device;
-    const [world, { present, post }] = await Promise.all([
-      WorldPass.create(device, {
-        root: options.root,
-        camera: options.camera,
-        ...(options.clearColor ? { clearColor: options.clearColor } : {}),
-      }),
-      chainGraph.passes(
-        gpuPostBackend(device),
-        options,
-        settings,
-        format,
-        options.ui ? UiPass.create(device, options.ui.root, options.ui.atlas, 'scene') : null,
-      ),
-    ]);
-    const timer = new GpuTimer(device);
-    const graph = chainGraph.build(gpuTextureAllocator(device), options, canvas, format, {
-      world,
-      post,
-      present,
-    });
-    const frame: GpuFrame = {
-      device,
-      encoder: null as unknown as GPUCommandEncoder,
-      timer,
-      time: 0,
-      delta: 0,
-    };
-    const ui = post.find((p): p is UiPass => p instanceof UiPass) ?? null;
-    return { gpu, context, world, ui, present, post, graph, timer, frame };
+  /** Which backend draws: `webgpu` or `webgl2`. */
+  get backend(): BackendName {
+    return this.device.backend;
   }
-
-  /** The device the renderer draws with now (a new one after each recovered loss). */
+  /** The light and clear colour (shared with a headset renderer given it). */
+  get environment(): Environment {
+    return this.world.environment;
+  }
+  /** The WebGPU device drawing now (a new one after each recovered loss); an error on the WebGL2 backend. */
   get gpu(): GpuContext {
-    return this.parts.gpu;
+    if (!(this.device instanceof WebGpuDevice))
+      throw new Error('renderer.gpu: this renderer draws with WebGL2; use renderer.device.');
+    return this.device.gpu;
   }
-  get graph(): RenderGraph<GpuFrame, GPUTexture> {
-    return this.parts.graph;
-  }
-  get world(): WorldPass {
-    return this.parts.world;
-  }
-  get present(): PresentPass {
-    return this.parts.present;
-  }
-  get timer(): GpuTimer {
-    return this.parts.timer;
-  }
+  /** The GPU as the backend names it (adapter vendor and architecture, or the GL renderer string). */
   get adapter(): string {
-    const info = this.gpu.info;
-    return [info.vendor, info.architecture, info.description].filter(Boolean).join(' ') || 'unknown';
+    return this.device.adapter;
   }
   get gpuTimes(): GpuTimes | null {
-    return this.timer.latest;
+    return this.device.gpuTimes;
   }
-  finished(): Promise<void> {
-    return this.gpu.device.queue.onSubmittedWorkDone();
+  /** Every loss survived, oldest first. */
+  get recoveries(): readonly DeviceRecovery[] {
+    return this.device.recoveries;
   }
-  /** Destroys the device as a real loss would; the renderer recovers by itself (see `recovered`). */
-  simulateLoss(): void {
-    this.gpu.device.destroy();
+  /** Set when recovery failed for good: why nothing is drawn any more. */
+  get failure(): Error | null {
+    return this.device.failure;
   }
-  /** True between a device loss and the end of its recovery (frames are skipped meanwhile). */
+  /** True between a loss and the end of its recovery (frames are skipped meanwhile). */
   get isLost(): boolean {
-    return this.lost;
+    return this.device.lost;
   }
   /** Resolves once any recovery in progress has finished (at once when the device is fine). */
   get recovered(): Promise<void> {
-    return this.recovering;
+    return this.device.recovered;
+  }
+  /** Resolves once the GPU has done the work submitted so far (the frame is ready to be seen). */
+  finished(): Promise<void> {
+    return this.device.finished();
+  }
+  /** Loses the device (WebGPU) or the context (WebGL2) as a real fault would; recovery follows by itself. */
+  simulateLoss(): void {
+    this.device.simulateLoss();
+  }
+
+  /**
+   * Adds a full-screen effect of the user's right after the chain pass `after` (e.g. `motionBlur`): it reads that
+   * pass's output and what read it reads the effect's. It survives device losses like every pass of the graph.
+   */
+  async addEffect(options: EffectOptions, placement: { after: string }): Promise<ShaderEffect> {
+    const anchor = this.graph.pass(placement.after);
+    const output = anchor.writes[0];
+    if (!output || typeof output === 'string')
+      throw new Error(`addEffect: pass "${placement.after}" declares no output resource to read.`);
+    const effect = await ShaderEffect.create(this.device, options, {
+      name: output.name,
+      format: output.format as DeviceTexture['format'],
+      size: output.size,
+    });
+    try {
+      this.graph.insertAfter(placement.after, effect);
+    } catch (error) {
+      effect.destroy();
+      throw error;
+    }
+    this.post.splice(this.post.indexOf(anchor as Pass) + 1, 0, effect);
+    return effect;
   }
 
   /** Draws one frame at scene time `time` (seconds) and returns what it drew. */
   render(time = 0, delta = 0): FrameCounters {
     const c = this.counters;
-    const { frame, ui, graph, world } = this.parts;
-    if (this.lost || this.failure) {
+    if (this.device.lost || this.device.failure) {
       this.lostFrames++;
       c.drawCalls = c.triangles = c.bytesUploaded = 0;
       return c;
     }
-    frame.time = time;
-    frame.delta = delta;
-    this.run(undefined);
-    chainFrame.count(c, world, ui && graph.isEnabled('ui') ? ui : undefined);
-    c.gpuMs = this.timer.latest?.frameMs;
+    this.frame.time = time;
+    this.frame.delta = delta;
+    if (!this.run(undefined)) return c;
+    const world = this.world.counters;
+    const ui = this.ui && this.graph.isEnabled('ui') ? this.ui.counters : null;
+    c.drawCalls = world.drawCalls + (ui?.drawCalls ?? 0);
+    c.triangles = world.triangles + (ui ? ui.instances * 2 : 0);
+    c.bytesUploaded = world.bytesUploaded + (ui?.bytesUploaded ?? 0);
+    c.gpuMs = this.device.gpuTimes?.frameMs;
     return c;
   }
 
@@ -224,109 +228,65 @@ export class Renderer implements FrameRenderer {
    * upscale, bars, CRT and present only: the world is not drawn again. Counted in `redraws`.
    */
   redraw(): void {
-    if (this.lost || this.failure) return;
-    this.run(chainFrame.redrawFrom(this.graph, this.parts.post));
-    this.redraws++;
+    if (this.device.lost || this.device.failure) return;
+    const from =
+      this.post.some((p) => p.name === 'upscale') && this.graph.isEnabled('upscale') ? 'upscale' : 'present';
+    if (this.run(from)) this.redraws++;
   }
 
   /** Clears every history texture (motion blur's trail), so a replay from t = 0 gives the same frames as a fresh page. */
   resetHistory(): void {
-    if (this.lost || this.failure) return;
-    const device = this.gpu.device;
-    const encoder = device.createCommandEncoder({ label: 'reset history' });
-    for (const texture of this.graph.historyTextures()) {
-      encoder
-        .beginRenderPass({
-          colorAttachments: [
-            { view: viewOf(texture), loadOp: 'clear', clearValue: [0, 0, 0, 0], storeOp: 'store' },
-          ],
-        })
-        .end();
-    }
-    device.queue.submit([encoder.finish()]);
+    if (this.device.lost || this.device.failure) return;
+    for (const texture of this.graph.historyTextures())
+      this.device.beginPass({ label: 'reset history', color: texture, clearColor: CLEAR }).end();
+    this.device.submit();
   }
 
-  private run(from: string | undefined): void {
-    const { gpu, graph, post, timer, frame, context } = this.parts;
-    // A 0-wide or 0-high canvas (a collapsed layout, a minimised window) has no texture to draw into: skip the frame.
-    if (this.canvas.width === 0 || this.canvas.height === 0) {
+  /** The texels of a resource of the last frame (default the canvas), RGBA8 top row first: screenshots, tests. */
+  readPixels(resource = 'canvas'): Promise<Uint8Array> {
+    return this.device.readPixels(this.graph.textureOf(resource));
+  }
+
+  /** Runs the graph (from `from` on); false when the canvas has no area and nothing was drawn. */
+  private run(from: string | undefined): boolean {
+    const { width, height } = this.canvas;
+    // A 0-wide or 0-high canvas (a collapsed layout, a minimised window) has nothing to draw into: skip the frame.
+    if (width === 0 || height === 0) {
       this.skippedFrames++;
-      return;
+      return false;
     }
-    chainFrame.fit(graph, post.length > 0, this.settings, this.canvas.width, this.canvas.height);
-    timer.beginFrame();
-    const encoder = gpu.device.createCommandEncoder({ label: 'armature frame' });
-    frame.encoder = encoder;
-    graph.setExternal('canvas', context.getCurrentTexture());
-    graph.execute(frame, from);
-    timer.resolve(encoder);
-    gpu.device.queue.submit([encoder.finish()]);
-    void timer.read();
+    const graph = this.graph;
+    graph.setCanvasSize(width, height);
+    const native = graph.native;
+    const canvas = graph.canvas;
+    this.settings.rect =
+      this.hasChain && graph.isEnabled('upscale')
+        ? frameRect(native, canvas, this.settings.pixelAspect, this.settings.upscale)
+        : { x: 0, y: 0, width: canvas[0], height: canvas[1], scale: canvas[1] / native[1] };
+    this.device.beginFrame();
+    graph.setExternal('canvas', this.device.canvasTarget());
+    graph.execute(this.frame, from);
+    this.device.submit();
+    return true;
   }
 
-  private watch(gpu: GpuContext): void {
-    void gpu.device.lost.then((info) => {
-      // Only the current device matters: an old one's late report, or the renderer's own destroy, is not a loss.
-      if (this.destroyed || this.parts.gpu !== gpu) return;
-      this.lost = true;
-      this.recovering = this.recover(info);
-    });
-  }
-
-  private async recover(info: GPUDeviceLostInfo): Promise<void> {
-    const started = performance.now();
-    const old = this.parts;
-    let lastError: Error | null = null;
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS && !this.destroyed; attempt++) {
-      try {
-        const gpu = await (this.options.requestDevice ?? (() => requestGpu(old.gpu.request)))();
-        this.onNewDevice?.(gpu);
-        const parts = await Renderer.build(gpu, this.canvas, this.options, this.settings);
-        // The new device may itself have been lost while the pipelines compiled: try another.
-        if (await Promise.race([gpu.device.lost, Promise.resolve(null)])) continue;
-        Renderer.carryOver(old, parts);
-        this.parts = parts;
-        this.lost = false;
-        this.watch(gpu);
-        const recovery = {
-          reason: info.reason,
-          message: info.message,
-          ms: performance.now() - started,
-          attempts: attempt,
-        };
-        this.recoveries.push(recovery);
-        this.onRecovered?.(recovery);
-        return;
-      } catch (error) {
-        lastError = error as Error;
-        // No WebGPU or no adapter at all will not come back by asking again.
-        if (error instanceof GpuInitError && (error.reason === 'no-webgpu' || error.reason === 'no-adapter'))
-          break;
-      }
-    }
-    if (this.destroyed) return;
-    this.failure = new Error(
-      `The GPU device was lost (${info.reason || 'unknown'}: ${info.message || 'no message'}) and no new one could ` +
-        `be made: ${lastError?.message ?? 'gave up'}. Reload the page; if it keeps happening, check chrome://gpu.`,
-    );
-    this.onUnrecoverable?.(this.failure);
-  }
-
-  /** What users may have changed on the old parts (pass toggles, camera, light, bundles) moves to the new ones. */
-  private static carryOver(from: DeviceParts, to: DeviceParts): void {
-    chainFrame.carryOver(from, to);
-    to.world.camera = from.world.camera;
-    to.world.clearColor = from.world.clearColor;
-    to.world.useBundles = from.world.useBundles;
-  }
-
+  /** Frees the graph's textures, every pass's objects and, when the renderer made it, the device. */
   destroy(): void {
-    this.destroyed = true;
-    const { post, graph, world, present, timer } = this.parts;
-    for (const pass of post) (pass as { destroy?: () => void }).destroy?.();
-    graph.destroy();
-    world.destroy();
-    present.destroy();
-    timer.destroy();
+    for (const pass of this.post) (pass as { destroy?: () => void }).destroy?.();
+    this.graph.destroy();
+    this.world.destroy();
+    this.present.destroy();
+    this.device.destroy();
   }
+}
+
+const CLEAR = [0, 0, 0, 0] as const;
+
+/** The graph's textures, made by the device (so they too survive its losses). */
+function textureAllocator(device: Device): TextureAllocator<RenderTarget> {
+  return {
+    create: ({ label, format, width, height }) =>
+      device.createTexture({ label, format: format as DeviceTexture['format'], width, height }),
+    destroy: (texture) => (texture as DeviceTexture).destroy(),
+  };
 }

@@ -1,23 +1,35 @@
-import code from '../../wgsl/passes/ui.wgsl?raw';
-import { compileWgsl } from '../gpu/compile-wgsl';
+import wgsl from '../../wgsl/passes/ui.wgsl?raw';
+import glsl from '../../wgsl/passes/ui.glsl?raw';
+import type { Bindings, Device, DeviceBuffer, DeviceTexture, Pipeline, RenderTarget } from '../device/device';
 import { structLayout } from '../gpu/struct-layout';
 import { StructBuffer, StructWriter } from '../gpu/struct-writer';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { Node } from '../scene/node';
 import type { UiAtlas } from '../scene/ui-atlas';
-import type { GpuFrame } from './gpu-frame';
+import type { FrameContext } from './frame-context';
 import { FLOATS_PER_INSTANCE, UiPacker } from './ui-packer';
-import { viewOf } from './view-of';
 
-const SCREEN = structLayout(code, 'Screen', 'uniform');
+const SCREEN = structLayout(wgsl, 'Screen', 'uniform');
 const SCREEN_SIZE = new StructWriter(SCREEN).field('size');
+/** The instance attributes as ui.wgsl declares them: location, first float, format. */
+const ATTRIBUTES = (
+  [
+    [0, 0, 'float32x2'],
+    [1, 2, 'float32x2'],
+    [2, 4, 'float32x2'],
+    [3, 6, 'float32x2'],
+    [4, 8, 'float32x4'],
+    [5, 12, 'float32x4'],
+    [6, 16, 'float32'],
+  ] as const
+).map(([location, float, format]) => ({ location, offset: float * 4, format }));
 
 /**
  * Draws the UI layer (its own scene root of `UiElement`s, so the world camera never touches it) over the world at
  * native resolution: one alpha-blended instanced draw of rects, sprites and glyphs from one atlas, pixel-exact for
- * whole-pixel positions.
+ * whole-pixel positions. Written once over the device layer.
  */
-export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
+export class UiPass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'ui';
   readonly reads: string[];
   readonly writes: ResourceDecl[] = [
@@ -27,141 +39,82 @@ export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
   /** Of the last frame. */
   readonly counters = { instances: 0, drawCalls: 0, bytesUploaded: 0 };
   private readonly packer: UiPacker;
-  private instanceBuffer: GPUBuffer;
-  private readonly screen: GPUBuffer;
+  private instances: DeviceBuffer;
+  private readonly screen: DeviceBuffer;
   private readonly screenData = new StructBuffer(new ArrayBuffer(16));
-  private readonly group: GPUBindGroup;
+  private readonly bindings: Bindings;
+  /** Held (not only bound) so `destroy()` can free it and its count stays exact. */
+  private readonly atlasTexture: DeviceTexture;
 
   private constructor(
-    private readonly device: GPUDevice,
-    private readonly pipeline: GPURenderPipeline,
+    private readonly device: Device,
+    private readonly pipeline: Pipeline,
     readonly root: Node,
     readonly atlas: UiAtlas,
-    /** Held (not only its view) so `destroy()` can free it and its count stays exact. */
-    private readonly atlasTexture: GPUTexture,
     readonly input: string,
   ) {
     this.reads = [input];
     this.bypass = { composed: input };
     this.packer = new UiPacker(root, atlas);
-    this.instanceBuffer = this.makeInstanceBuffer();
-    this.screen = device.createBuffer({
-      label: 'ui screen',
-      size: 16,
-      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
-    });
-    this.group = device.createBindGroup({
-      label: 'ui',
-      layout: pipeline.getBindGroupLayout(0),
-      entries: [
-        { binding: 0, resource: { buffer: this.screen } },
-        { binding: 1, resource: atlasTexture.createView() },
-      ],
-    });
-  }
-
-  static async create(device: GPUDevice, root: Node, atlas: UiAtlas, input: string): Promise<UiPass> {
-    const module = await compileWgsl(device, code, 'passes/ui.wgsl');
-    const attribute = (
-      shaderLocation: number,
-      offset: number,
-      format: GPUVertexFormat,
-    ): GPUVertexAttribute => ({ shaderLocation, offset: offset * 4, format });
-    const pipeline = await device.createRenderPipelineAsync({
-      label: 'ui',
-      layout: 'auto',
-      vertex: {
-        module,
-        entryPoint: 'vs',
-        buffers: [
-          {
-            arrayStride: FLOATS_PER_INSTANCE * 4,
-            stepMode: 'instance',
-            attributes: [
-              attribute(0, 0, 'float32x2'),
-              attribute(1, 2, 'float32x2'),
-              attribute(2, 4, 'float32x2'),
-              attribute(3, 6, 'float32x2'),
-              attribute(4, 8, 'float32x4'),
-              attribute(5, 12, 'float32x4'),
-              attribute(6, 16, 'float32'),
-            ],
-          },
-        ],
-      },
-      fragment: {
-        module,
-        entryPoint: 'fs',
-        targets: [
-          {
-            format: 'rgba8unorm',
-            blend: {
-              color: { srcFactor: 'src-alpha', dstFactor: 'one-minus-src-alpha' },
-              alpha: { srcFactor: 'one', dstFactor: 'one-minus-src-alpha' },
-            },
-          },
-        ],
-      },
-      primitive: { topology: 'triangle-list' },
-    });
-    const texture = device.createTexture({
+    this.instances = this.makeInstanceBuffer();
+    this.screen = device.createBuffer({ label: 'ui screen', size: 16, usage: 'uniform' });
+    this.atlasTexture = device.createTexture({
       label: 'ui atlas',
-      size: [atlas.width, atlas.height],
       format: 'rgba8unorm',
-      usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST,
+      width: atlas.width,
+      height: atlas.height,
+      pixels: atlas.pixels,
     });
-    device.queue.writeTexture({ texture }, atlas.pixels, { bytesPerRow: atlas.width * 4 }, [
-      atlas.width,
-      atlas.height,
-    ]);
-    return new UiPass(device, pipeline, root, atlas, texture, input);
+    this.bindings = device.createBindings(pipeline, 0, { screen: this.screen, atlas: this.atlasTexture });
   }
 
-  execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
+  /** `input` is the world's image the UI is drawn over (a copy of it: the world's own stays intact). */
+  static async create(device: Device, root: Node, atlas: UiAtlas, input: string): Promise<UiPass> {
+    const pipeline = await device.createPipeline({
+      shader: { label: 'ui', wgsl, glsl },
+      format: 'rgba8unorm',
+      blend: 'alpha',
+      vertexBuffers: [{ stride: FLOATS_PER_INSTANCE * 4, step: 'instance', attributes: ATTRIBUTES }],
+    });
+    return new UiPass(device, pipeline, root, atlas, input);
+  }
+
+  execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     const [width, height] = io.size('composed');
-    // The UI draws over a copy of the world, so the world's own target stays intact for whoever else reads it.
-    frame.encoder.copyTextureToTexture(
-      { texture: io.input(this.input) },
-      { texture: io.output('composed') },
-      [width, height],
-    );
-    const timestampWrites = frame.timer?.timestampWrites('ui');
-    this.draw(frame.encoder, io.output('composed'), { loadOp: 'load', storeOp: 'store' }, timestampWrites);
+    const composed = io.output('composed') as DeviceTexture;
+    frame.device.copyTexture(io.input(this.input) as DeviceTexture, composed, width, height);
+    this.draw(composed, null, true);
   }
 
   /**
    * Draws the UI layer alone over `background` into `target` at its size: the image of a headset's diegetic panel
-   * (`world.panelTexture`). Counted like a frame of the pass.
+   * (`world.textures.panel`). Counted like a frame of the pass.
    */
-  renderPanel(encoder: GPUCommandEncoder, target: GPUTexture, background: GPUColor): void {
-    this.draw(encoder, target, { loadOp: 'clear', clearValue: background, storeOp: 'store' });
+  renderPanel(target: DeviceTexture, background: ArrayLike<number>): void {
+    this.draw(target, background, false);
   }
 
-  private draw(
-    encoder: GPUCommandEncoder,
-    target: GPUTexture,
-    ops: Omit<GPURenderPassColorAttachment, 'view'>,
-    timestampWrites?: GPURenderPassTimestampWrites,
-  ): void {
+  private draw(target: RenderTarget, clearColor: ArrayLike<number> | null, timed: boolean): void {
     SCREEN_SIZE.write(this.screenData, 0, [target.width, target.height]);
-    this.device.queue.writeBuffer(this.screen, 0, this.screenData.bytes);
+    this.screen.write(0, this.screenData.bytes);
     const count = this.packer.pack();
     const bytes = count * FLOATS_PER_INSTANCE * 4;
     const instances = this.packer.instances;
-    if (instances.byteLength > this.instanceBuffer.size) {
-      this.instanceBuffer.destroy(); // the packer grew: a buffer to match
-      this.instanceBuffer = this.makeInstanceBuffer();
+    if (instances.byteLength > this.instances.size) {
+      this.instances.destroy(); // the packer grew: a buffer to match
+      this.instances = this.makeInstanceBuffer();
     }
-    if (count > 0) this.device.queue.writeBuffer(this.instanceBuffer, 0, instances.buffer, 0, bytes);
-    const pass = encoder.beginRenderPass({
+    if (count > 0) this.instances.write(0, instances, 0, bytes);
+    const pass = this.device.beginPass({
       label: 'ui',
-      colorAttachments: [{ view: viewOf(target), ...ops }],
-      ...(timestampWrites ? { timestampWrites } : {}),
+      color: target,
+      ...(clearColor ? { clearColor } : {}),
+      timed,
     });
     if (count > 0) {
       pass.setPipeline(this.pipeline);
-      pass.setBindGroup(0, this.group);
-      pass.setVertexBuffer(0, this.instanceBuffer, 0, bytes);
+      pass.setBindings(0, this.bindings);
+      pass.setVertexBuffer(0, this.instances, bytes);
       pass.draw(6, count);
     }
     pass.end();
@@ -171,16 +124,16 @@ export class UiPass implements PassDecl<GpuFrame, GPUTexture> {
   }
 
   destroy(): void {
-    this.instanceBuffer.destroy();
+    this.instances.destroy();
     this.screen.destroy();
     this.atlasTexture.destroy();
   }
 
-  private makeInstanceBuffer(): GPUBuffer {
+  private makeInstanceBuffer(): DeviceBuffer {
     return this.device.createBuffer({
       label: 'ui instances',
       size: this.packer.instances.byteLength,
-      usage: GPUBufferUsage.VERTEX | GPUBufferUsage.COPY_DST,
+      usage: 'vertex',
     });
   }
 }

@@ -2,12 +2,14 @@ import wgsl from '../../wgsl/passes/upscale.wgsl?raw';
 import glsl from '../../wgsl/passes/upscale.glsl?raw';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { ChainSettings } from './chain-settings';
-import type { PostBackend, PostProgram } from './post-program';
+import type { Device, RenderTarget } from '../device/device';
+import type { FrameContext } from './frame-context';
+import { FullscreenProgram } from './fullscreen-program';
 
 const MODE_CODES = { integer: 0, nearest: 0, bilinear: 1, 'sharp-bilinear': 2 } as const;
 
 /** Scales the native image into the frame rectangle of the canvas (`settings.rect`), black outside it. */
-export class UpscalePass<F = unknown, T = unknown> implements PassDecl<F, T> {
+export class UpscalePass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'upscale';
   readonly reads: string[];
   readonly writes: ResourceDecl[] = [
@@ -17,7 +19,7 @@ export class UpscalePass<F = unknown, T = unknown> implements PassDecl<F, T> {
   private readonly mode;
 
   private constructor(
-    private readonly program: PostProgram<F, T>,
+    private readonly program: FullscreenProgram,
     readonly settings: ChainSettings,
     readonly input: string,
   ) {
@@ -26,19 +28,15 @@ export class UpscalePass<F = unknown, T = unknown> implements PassDecl<F, T> {
     this.mode = program.field('mode');
   }
 
-  static async create<F, T>(
-    backend: PostBackend<F, T>,
-    settings: ChainSettings,
-    input: string,
-  ): Promise<UpscalePass<F, T>> {
+  static async create(device: Device, settings: ChainSettings, input: string): Promise<UpscalePass> {
     return new UpscalePass(
-      await backend.program({ wgsl, glsl }, 'upscale', 'rgba8unorm', 'linear'),
+      await FullscreenProgram.create(device, { label: 'upscale', wgsl, glsl }, 'rgba8unorm', 'linear'),
       settings,
       input,
     );
   }
 
-  execute(frame: F, io: PassIO<T>): void {
+  execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     const r = this.settings.rect;
     this.program.set(this.rect, [r.x, r.y, r.width, r.height]);
     this.program.set(this.mode, MODE_CODES[this.settings.upscale]);

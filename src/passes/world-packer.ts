@@ -1,98 +1,110 @@
 import { mat3, type mat4 } from 'gl-matrix';
-import code from '../../wgsl/passes/world.wgsl?raw';
-import { structLayouts } from '../gpu/struct-layout';
-import { StructBuffer, StructWriter } from '../gpu/struct-writer';
-import type { ArenaDevice } from '../gpu/uniform-arena';
-import { UniformArena } from '../gpu/uniform-arena';
+import { StructBuffer, StructWriter, type FieldWriter } from '../gpu/struct-writer';
+import { UniformArena, type StorageBuffer, type UniformStorage } from '../gpu/uniform-arena';
 import type { Geometry } from '../scene/geometry';
-import { Material, type MaterialKind } from '../scene/material';
+import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
 import { updateWorldMatrices } from '../scene/update-world-matrices';
+import type { Environment } from './environment';
+import { FRAME, materialKind, type MaterialKindInfo } from './material-kind';
 
-const layouts = structLayouts(code, 'uniform');
-/** world.wgsl's per-object struct: the layout of every arena slot, on both backends (std140 agrees with it). */
-export const OBJECT = layouts.get('Object')!;
-/** world.wgsl's per-frame struct. */
-export const FRAME = layouts.get('Frame')!;
-export const WORLD_LAYOUTS = layouts;
-const objectWriter = new StructWriter(OBJECT, layouts);
-const frameWriter = new StructWriter(FRAME, layouts);
-const MODEL = objectWriter.field('model');
-const NORMAL = objectWriter.field('normal');
-const COLOR = objectWriter.field('color');
+const frameWriter = new StructWriter(FRAME);
 const VIEW_PROJECTION = frameWriter.field('viewProjection');
 const LIGHT_DIRECTION = frameWriter.field('lightDirection');
 const TIME = frameWriter.field('time');
 const LIGHT_COLOR = frameWriter.field('lightColor');
 const AMBIENT = frameWriter.field('ambient');
 
-/** A mesh as the world passes draw it. */
+/** A mesh as the world pass draws it. */
 export type WorldMesh = Mesh<Geometry, Material>;
 
-/** One mesh's place in the arena and what of it was last packed. */
-export interface WorldDraw {
+/** One material kind's objects: their slots in the kind's own arena (its `Object` struct), and its field writers. */
+export interface KindSlots<B extends StorageBuffer = StorageBuffer> {
+  readonly info: MaterialKindInfo;
+  readonly arena: UniformArena<B>;
+  readonly model: FieldWriter;
+  readonly normal: FieldWriter;
+  readonly color: FieldWriter | null;
+  /** The kind's other fields, filled from `Material.setParam`. */
+  readonly params: readonly [string, FieldWriter][];
+}
+
+/** One mesh's place in its kind's arena and what of it was last packed. */
+export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   mesh: WorldMesh;
+  kind: KindSlots<B>;
   slot: number;
+  material: Material;
   worldVersion: number;
   materialVersion: number;
   /** Visibility when the draws were last recorded. */
   visible: boolean;
 }
 
-/** The light and clear colour of a world pass: what a user may change between frames. */
-export interface WorldLight {
-  readonly lightDirection: Float32Array;
-  readonly lightColor: Float32Array;
-  readonly ambient: Float32Array;
-}
-
 /**
- * The scene side of a world pass, shared by the WebGPU and WebGL2 ones: finds the meshes under the root when a tree
- * changes shape (a slot each in one uniform arena), and each frame re-packs only the meshes whose world matrix or
- * material changed, then uploads the changed slots.
+ * The scene side of the world pass: finds the meshes under the root when a tree changes shape (a slot each in its
+ * material kind's uniform arena), and each frame re-packs only the meshes whose world matrix or material changed, then
+ * uploads the changed slots.
  */
-export class WorldPacker {
-  readonly arena: UniformArena;
+export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   /** In the order that changes pipeline and geometry as rarely as possible. */
-  readonly draws: WorldDraw[] = [];
+  readonly draws: WorldDraw<B>[] = [];
   /** `Node.structureVersion` when the draw list was last rebuilt. */
   structure = -1;
-  private readonly byMesh = new Map<WorldMesh, WorldDraw>();
+  /** Each material kind's slots, made when a mesh of the kind first appears. */
+  readonly kinds = new Map<string, KindSlots<B>>();
+  private readonly byMesh = new Map<WorldMesh, WorldDraw<B>>();
   private readonly normal = mat3.create();
   private readonly frameData = new StructBuffer(new ArrayBuffer(FRAME.size));
 
   constructor(
     readonly root: Node,
-    device: ArenaDevice,
-  ) {
-    this.arena = new UniformArena(device, OBJECT, { capacity: 256, label: 'world objects' });
-  }
+    private readonly storage: UniformStorage<B>,
+  ) {}
 
   /** Brings the draw list, world matrices and object slots up to date. */
   prepare(): { packed: number; bytesUploaded: number } {
     if (Node.structureVersion !== this.structure) this.collect();
     updateWorldMatrices(this.root);
     let packed = 0;
+    let moved = false;
     for (let i = 0; i < this.draws.length; i++) {
       const draw = this.draws[i]!;
       const mesh = draw.mesh;
+      const material = mesh.material;
       const worldVersion = mesh.worldVersion;
-      if (worldVersion === draw.worldVersion && mesh.material.version === draw.materialVersion) continue;
+      if (material !== draw.material) {
+        moved = this.rematerial(draw, material) || moved;
+      } else if (worldVersion === draw.worldVersion && material.version === draw.materialVersion) continue;
+      const { arena, model, normal, color, params } = draw.kind;
       const world = mesh.worldMatrix;
-      this.arena.write(draw.slot, MODEL, world);
+      arena.write(draw.slot, model, world);
       if (!mat3.normalFromMat4(this.normal, world)) mat3.identity(this.normal); // zero scale: nothing to light
-      this.arena.write(draw.slot, NORMAL, this.normal);
-      this.arena.write(draw.slot, COLOR, mesh.material.color);
+      arena.write(draw.slot, normal, this.normal);
+      if (color) arena.write(draw.slot, color, material.color);
+      for (let p = 0; p < params.length; p++) {
+        const [name, field] = params[p]!;
+        const value = material.param(name);
+        if (!value)
+          throw new Error(
+            `Mesh "${mesh.path}": its material kind "${draw.kind.info.name}" has a per-object field "${name}"; ` +
+              `set it with material.setParam("${name}", …).`,
+          );
+        arena.write(draw.slot, field, value);
+      }
       draw.worldVersion = worldVersion;
-      draw.materialVersion = mesh.material.version;
+      draw.materialVersion = material.version;
       packed++;
     }
-    return { packed, bytesUploaded: this.arena.upload().bytesUploaded };
+    if (moved) this.sort();
+    let bytesUploaded = 0;
+    for (const kind of this.kinds.values()) bytesUploaded += kind.arena.upload().bytesUploaded;
+    return { packed, bytesUploaded };
   }
 
   /** Packs the per-frame struct (one view's view-projection, the light, the time); the bytes are reused. */
-  frameBytes(viewProjection: mat4, time: number, light: WorldLight): ArrayBuffer {
+  frameBytes(viewProjection: mat4, time: number, light: Environment): ArrayBuffer {
     const data = this.frameData;
     VIEW_PROJECTION.write(data, 0, viewProjection);
     LIGHT_DIRECTION.write(data, 0, light.lightDirection);
@@ -116,7 +128,40 @@ export class WorldPacker {
   }
 
   destroy(): void {
-    this.arena.destroy();
+    for (const kind of this.kinds.values()) kind.arena.destroy();
+    this.kinds.clear();
+  }
+
+  /** The slots of `name`'s kind, made on first use. */
+  private kind(name: string): KindSlots<B> {
+    let kind = this.kinds.get(name);
+    if (kind) return kind;
+    const info = materialKind(name);
+    const writer = new StructWriter(info.object, info.structs);
+    const has = (field: string) => info.object.fields.some((f) => f.name === field);
+    kind = {
+      info,
+      arena: new UniformArena(this.storage, info.object, { capacity: 256, label: `world ${name} objects` }),
+      model: writer.field('model'),
+      normal: writer.field('normal'),
+      color: has('color') ? writer.field('color') : null,
+      params: info.object.fields
+        .filter((f) => f.name !== 'model' && f.name !== 'normal' && f.name !== 'color')
+        .map((f) => [f.name, writer.field(f.name)] as [string, FieldWriter]),
+    };
+    this.kinds.set(name, kind);
+    return kind;
+  }
+
+  /** A mesh given another material: its slot moves to the new kind's arena when the kind changed. */
+  private rematerial(draw: WorldDraw<B>, material: Material): boolean {
+    draw.material = material;
+    if (material.kind === draw.kind.info.name) return false;
+    const kind = this.kind(material.kind);
+    draw.kind.arena.free(draw.slot);
+    draw.kind = kind;
+    draw.slot = kind.arena.allocate();
+    return true;
   }
 
   /** Finds the meshes under the root after any tree changed shape; gives new ones a slot and frees the gone ones'. */
@@ -134,42 +179,45 @@ export class WorldPacker {
     });
     for (const [mesh, draw] of this.byMesh) {
       if (found.has(mesh)) continue;
-      this.arena.free(draw.slot);
+      draw.kind.arena.free(draw.slot);
       this.byMesh.delete(mesh);
     }
     for (const mesh of found) {
-      if (!this.byMesh.has(mesh))
-        this.byMesh.set(mesh, {
-          mesh,
-          slot: this.arena.allocate(),
-          worldVersion: -1,
-          materialVersion: -1,
-          visible: mesh.visible,
-        });
+      if (this.byMesh.has(mesh)) continue;
+      const kind = this.kind(mesh.material.kind);
+      this.byMesh.set(mesh, {
+        mesh,
+        kind,
+        slot: kind.arena.allocate(),
+        material: mesh.material,
+        worldVersion: -1,
+        materialVersion: -1,
+        visible: mesh.visible,
+      });
     }
     this.draws.length = 0;
     this.draws.push(...this.byMesh.values());
+    this.sort();
+    this.structure = Node.structureVersion;
+  }
+
+  private sort(): void {
     // Numbers, not strings: localeCompare spent 13 ms of a 1000-mesh first frame here (its collator's start-up).
     this.draws.sort(
       (a, b) =>
-        KIND_ORDER[a.mesh.material.kind] - KIND_ORDER[b.mesh.material.kind] ||
-        geometryId(a.mesh.geometry) - geometryId(b.mesh.geometry),
+        a.kind.info.order - b.kind.info.order || geometryId(a.mesh.geometry) - geometryId(b.mesh.geometry),
     );
-    this.structure = Node.structureVersion;
   }
 }
 
 /** The material kinds of the meshes under `root` now: the pipelines a world pass builds up front. */
-export function materialKinds(root: Node): Set<MaterialKind> {
-  const kinds = new Set<MaterialKind>();
+export function materialKinds(root: Node): Set<string> {
+  const kinds = new Set<string>();
   root.traverse((node) => {
     if (node instanceof Mesh && node.material instanceof Material) kinds.add(node.material.kind);
   });
   return kinds;
 }
-
-/** The order draws are grouped in: by pipeline first. */
-const KIND_ORDER: Record<MaterialKind, number> = { unlit: 0, lambert: 1, panel: 2 };
 
 const geometryIds = new WeakMap<Geometry, number>();
 let nextGeometryId = 0;

@@ -1,77 +1,106 @@
 import { mat4 } from 'gl-matrix';
-import code from '../../wgsl/passes/world.wgsl?raw';
-import { compileWgsl } from '../gpu/compile-wgsl';
+import type {
+  Bindings,
+  Bundle,
+  Device,
+  DeviceBuffer,
+  DeviceTexture,
+  DrawEncoder,
+  PassEncoder,
+  Pipeline,
+  PipelineDesc,
+  RenderTarget,
+  TextureFormat,
+} from '../device/device';
+import { deviceUniformStorage } from '../device/uniform-storage';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { Camera } from '../scene/camera';
 import type { Geometry } from '../scene/geometry';
-import type { MaterialKind } from '../scene/material';
 import type { Node } from '../scene/node';
-import type { GpuFrame } from './gpu-frame';
-import { viewOf } from './view-of';
-import { FRAME, materialKinds, OBJECT, WorldPacker } from './world-packer';
+import { Environment, type ColorLike } from './environment';
+import type { FrameContext } from './frame-context';
+import { FRAME, materialKind, type MaterialKindInfo } from './material-kind';
+import { materialKinds, WorldPacker, type KindSlots } from './world-packer';
 
 export type { WorldMesh } from './world-packer';
 
-interface GpuGeometry {
-  vertices: GPUBuffer;
-  indices: GPUBuffer;
-  indexFormat: GPUIndexFormat;
-  indexCount: number;
+/** A region of a target in texels, origin at the top left. */
+export interface Viewport {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
-/** One view `renderViews` draws: its attachments, the region of them, and the eye's view and projection matrices. */
+/** One view `renderViews` draws: its targets, the region of them, and the eye's view and projection matrices. */
 export interface WorldView {
-  color: GPUTextureView;
-  depth: GPUTextureView;
-  /** In texels of the attachments; the whole attachment when omitted. */
-  viewport?: { x: number; y: number; width: number; height: number };
+  color: RenderTarget;
+  depth: RenderTarget;
+  /** The whole target when omitted. */
+  viewport?: Viewport;
+  /** WebGPU's clip space (depth 0…1); each backend maps it to its own. */
   projection: Float32Array;
   /** World → eye (the inverse of the eye's pose). */
   view: Float32Array;
-  /** Clears colour and depth first; false for a later view drawing into the same attachments (side by side). */
+  /** Clears the targets first (the whole attachment); false for a later view drawing beside an earlier one. */
   clear: boolean;
 }
 
-/** Settings of the world pass; the light is a direction (towards which it shines) plus colours. */
+/** Settings of the world pass. */
 export interface WorldPassOptions {
   root: Node;
   /** The camera of the graph's `scene` target; `renderViews` (XR eyes) brings its own matrices instead. */
   camera?: Camera;
-  format?: GPUTextureFormat;
-  clearColor?: GPUColor;
-  lightDirection?: readonly [number, number, number];
-  lightColor?: readonly [number, number, number];
-  ambient?: readonly [number, number, number];
+  /** The light and clear colour, shared with whoever else draws the scene (default: a new one). */
+  environment?: Environment;
+  format?: TextureFormat;
 }
 
-const DEPTH_FORMAT: GPUTextureFormat = 'depth24plus';
-/** world.wgsl's fragment entry point of each material kind. */
-const FRAGMENT_ENTRY: Record<MaterialKind, string> = {
-  unlit: 'fsUnlit',
-  lambert: 'fsLambert',
-  panel: 'fsPanel',
-};
+interface DeviceGeometry {
+  vertices: DeviceBuffer;
+  indices: DeviceBuffer;
+  indexFormat: 'uint16' | 'uint32';
+  indexCount: number;
+}
+
+/** A per-frame uniform: one for the graph's view, one per view of `renderViews` (each eye its view-projection). */
+interface FrameUniform {
+  buffer: DeviceBuffer;
+  /** Made with the first pipeline drawn: every kind's group 0 is the same, so any pipeline's serves them all. */
+  bindings: Bindings | null;
+  label: string;
+}
+
+const DEPTH_FORMAT = 'depth24plus';
+/** Interleaved position and normal, 24 bytes a vertex (every built-in geometry). */
+const VERTEX_LAYOUT = [
+  {
+    stride: 24,
+    attributes: [
+      { location: 0, offset: 0, format: 'float32x3' },
+      { location: 1, offset: 12, format: 'float32x3' },
+    ],
+  },
+] as const;
 
 /**
- * Draws the scene graph's meshes from the camera into the native-resolution `scene` target with a depth buffer. Each
- * mesh has a slot in one uniform arena (one bind group per buffer generation, a dynamic offset per draw); only meshes
- * whose world matrix or material changed are re-packed.
+ * Draws the scene graph's meshes from the camera into the native-resolution `scene` target with a depth buffer,
+ * written once over the device layer. Each material kind has its pipeline and its uniform arena (one slot per mesh, a
+ * dynamic offset per draw); only meshes whose world matrix or material changed are re-packed. Where the backend has
+ * bundles the draws are recorded once and replayed until the draw list changes.
  */
-export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
+export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'world';
   readonly reads = [];
   readonly writes: ResourceDecl[];
   readonly bypass = {};
-  clearColor: GPUColor;
-  readonly lightDirection: Float32Array;
-  readonly lightColor: Float32Array;
-  readonly ambient: Float32Array;
   camera: Camera | null;
+  readonly environment: Environment;
   /**
-   * The image `panel` materials show (the UI layer's, for a headset's diegetic panel); drawing a panel mesh without
-   * one throws. Any 2D texture with TEXTURE_BINDING usage.
+   * The images material kinds read, by their WGSL names (the `panel` kind's `panel`: the UI layer's image in a
+   * headset). Drawing a mesh whose kind reads a missing one throws, naming it.
    */
-  panelTexture: GPUTexture | null = null;
+  readonly textures: Record<string, DeviceTexture | null> = {};
   /** Of the last frame. */
   readonly counters = {
     drawCalls: 0,
@@ -82,227 +111,140 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     /** Since creation: one per material kind drawn (those in the scene at create time are built up front). */
     pipelinesBuilt: 0,
   };
-  /** Replay the draws from a render bundle re-recorded only when the draw list changes (default on). */
+  /** Replay the draws from a bundle recorded again only when the draw list changes (default on; WebGPU only). */
   useBundles = true;
-  private bundle: GPURenderBundle | null = null;
-  private bundleShape = -1;
-  private bundleObjects: GPUBindGroup | null = null;
-  private bundlePanel: GPUBindGroup | null = null;
-  private panelGroup: { texture: GPUTexture; group: GPUBindGroup } | null = null;
-  private bundleCounts = { drawCalls: 0, triangles: 0 };
 
-  private readonly packer: WorldPacker;
-  private readonly frameBuffer: GPUBuffer;
-  private readonly frameGroup: GPUBindGroup;
-  private readonly objectLayout: GPUBindGroupLayout;
-  private readonly frameLayout: GPUBindGroupLayout;
-  private readonly panelLayout: GPUBindGroupLayout;
-  private readonly pipelines: Partial<Record<MaterialKind, GPURenderPipeline>> = {};
-  /** One frame uniform per view of `renderViews` (each eye has its own view-projection). */
-  private readonly viewFrames: { buffer: GPUBuffer; group: GPUBindGroup; label: string }[] = [];
-  private readonly geometries = new WeakMap<Geometry, GpuGeometry>();
+  private readonly packer: WorldPacker<DeviceBuffer>;
+  private readonly pipelines = new Map<string, Pipeline>();
+  private readonly frames: FrameUniform[] = [];
+  /** Bindings of each kind's arena (remade when it grows) and of each kind's images (remade when one changes). */
+  private readonly objectBindings = new Map<string, { generation: number; bindings: Bindings }>();
+  private readonly imageBindings = new Map<
+    string,
+    { images: (DeviceTexture | null)[]; bindings: Bindings }
+  >();
+  private readonly geometries = new WeakMap<Geometry, DeviceGeometry>();
   /** Every geometry's buffers made, so `destroy()` frees them (the weak map cannot be walked). */
-  private readonly made: GpuGeometry[] = [];
+  private readonly made: DeviceGeometry[] = [];
   private readonly viewProjection = mat4.create();
+  private readonly bundle: Bundle;
+  /** Bumped whenever what the recorded draws bind changes (a kind's arena grew, an image changed). */
+  private bindingsVersion = 0;
+  private recorded = { shape: -1, bindings: -1 };
+  private drawCounts = { drawCalls: 0, triangles: 0 };
 
   private constructor(
-    private readonly device: GPUDevice,
+    private readonly device: Device,
     readonly root: Node,
     options: WorldPassOptions,
-    private readonly module: GPUShaderModule,
-    layouts: { frame: GPUBindGroupLayout; object: GPUBindGroupLayout; panel: GPUBindGroupLayout },
-    readonly format: GPUTextureFormat,
+    readonly format: TextureFormat,
   ) {
     this.camera = options.camera ?? null;
-    this.clearColor = options.clearColor ?? { r: 0, g: 0, b: 0, a: 1 };
-    this.lightDirection = Float32Array.from(options.lightDirection ?? [-0.4, -1, -0.6]);
-    this.lightColor = Float32Array.from([...(options.lightColor ?? [0.9, 0.9, 0.85]), 1]);
-    this.ambient = Float32Array.from([...(options.ambient ?? [0.25, 0.25, 0.3]), 1]);
+    this.environment = options.environment ?? new Environment();
     this.writes = [
       { name: 'scene', format, size: { relativeTo: 'native' } },
       { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native' } },
     ];
-    this.packer = new WorldPacker(root, device);
-    this.frameLayout = layouts.frame;
-    this.objectLayout = layouts.object;
-    this.panelLayout = layouts.panel;
-    ({ buffer: this.frameBuffer, group: this.frameGroup } = this.makeFrameUniform('world frame'));
+    this.packer = new WorldPacker(root, deviceUniformStorage(device));
+    this.bundle = device.createBundle('world draws');
   }
 
-  /** Compiles the shaders and builds both pipelines up front, so the first frame does not stall on them. */
-  static async create(device: GPUDevice, options: WorldPassOptions): Promise<WorldPass> {
-    const format = options.format ?? 'rgba8unorm';
-    const module = await compileWgsl(device, code, 'passes/world.wgsl');
-    const frame = device.createBindGroupLayout({
-      label: 'world frame',
-      entries: [
-        {
-          binding: 0,
-          visibility: GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT,
-          buffer: { type: 'uniform' },
-        },
-      ],
-    });
-    const object = device.createBindGroupLayout({
-      label: 'world object',
-      entries: [
-        {
-          binding: 0,
-          visibility: GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT,
-          buffer: {
-            type: 'uniform',
-            hasDynamicOffset: true,
-            minBindingSize: Math.ceil(OBJECT.size / 16) * 16,
-          },
-        },
-      ],
-    });
-    const panel = device.createBindGroupLayout({
-      label: 'world panel',
-      entries: [{ binding: 0, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'float' } }],
-    });
-    const world = new WorldPass(device, options.root, options, module, { frame, object, panel }, format);
-    // The kinds the scene has now compile up front, in parallel (tens of milliseconds each on a software GPU); a
-    // kind that first appears later is built when first drawn.
+  /** Builds the pipelines of the material kinds the scene has now, in parallel (a kind added later: on first draw). */
+  static async create(device: Device, options: WorldPassOptions): Promise<WorldPass> {
+    const world = new WorldPass(device, options.root, options, options.format ?? 'rgba8unorm');
     await Promise.all(
-      [...materialKinds(options.root)].map(async (kind) => {
-        world.pipelines[kind] = await device.createRenderPipelineAsync(world.pipelineDescriptor(kind));
+      [...materialKinds(options.root)].map(async (name) => {
+        const pipeline = await device.createPipeline(world.pipelineDesc(materialKind(name)));
+        world.pipelines.set(name, pipeline);
         world.counters.pipelinesBuilt++;
       }),
     );
+    world.frames.push(world.frameUniform('world frame'));
     return world;
   }
 
-  private pipelineDescriptor(kind: MaterialKind): GPURenderPipelineDescriptor {
-    const { module, format } = this;
-    const layouts = [this.frameLayout, this.objectLayout, ...(kind === 'panel' ? [this.panelLayout] : [])];
-    return {
-      label: `world ${kind}`,
-      layout: this.device.createPipelineLayout({ bindGroupLayouts: layouts }),
-      vertex: {
-        module,
-        entryPoint: 'vs',
-        buffers: [
-          {
-            arrayStride: 24,
-            attributes: [
-              { shaderLocation: 0, offset: 0, format: 'float32x3' },
-              { shaderLocation: 1, offset: 12, format: 'float32x3' },
-            ],
-          },
-        ],
-      },
-      fragment: { module, entryPoint: FRAGMENT_ENTRY[kind], targets: [{ format }] },
-      primitive: { topology: 'triangle-list', cullMode: 'back', frontFace: 'ccw' },
-      depthStencil: { format: DEPTH_FORMAT, depthWriteEnabled: true, depthCompare: 'less' },
-    };
+  /** The light direction (towards which it shines), shared through `environment`. */
+  get lightDirection(): Float32Array {
+    return this.environment.lightDirection;
+  }
+  get lightColor(): Float32Array {
+    return this.environment.lightColor;
+  }
+  get ambient(): Float32Array {
+    return this.environment.ambient;
+  }
+  /** The clear colour (RGBA, 0…1), shared through `environment`; assign a `{ r, g, b, a }` or four numbers. */
+  get clearColor(): Float32Array {
+    return this.environment.clearColor;
+  }
+  set clearColor(color: ColorLike) {
+    this.environment.setClearColor(color);
   }
 
-  /** The kind's pipeline; one the scene did not have at create time is built now (a one-off stall, counted). */
-  private pipeline(kind: MaterialKind): GPURenderPipeline {
-    let pipeline = this.pipelines[kind];
-    if (!pipeline) {
-      pipeline = this.pipelines[kind] = this.device.createRenderPipeline(this.pipelineDescriptor(kind));
-      this.counters.pipelinesBuilt++;
-    }
-    return pipeline;
-  }
-
-  execute(frame: GpuFrame, io: PassIO<GPUTexture>): void {
+  execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
     const { packed, bytesUploaded } = this.packer.prepare();
-    mat4.multiply(this.viewProjection, this.camera.projectionMatrix, this.camera.viewMatrix);
-    this.writeFrame(this.frameBuffer, frame.time);
-
-    const timestampWrites = frame.timer?.timestampWrites('world');
-    const pass = frame.encoder.beginRenderPass({
+    const pass = frame.device.beginPass({
       label: 'world',
-      colorAttachments: [
-        {
-          view: viewOf(io.output('scene')),
-          clearValue: this.clearColor,
-          loadOp: 'clear',
-          storeOp: 'store',
-        },
-      ],
-      depthStencilAttachment: {
-        view: viewOf(io.output('depth')),
-        depthClearValue: 1,
-        depthLoadOp: 'clear',
-        depthStoreOp: 'store',
-      },
-      ...(timestampWrites ? { timestampWrites } : {}),
+      color: io.output('scene'),
+      clearColor: this.environment.clearColor,
+      depth: io.output('depth'),
+      clearDepth: 1,
+      timed: true,
     });
-    const objects = this.packer.arena.bindGroup(this.objectLayout);
+    const uniform = this.frames[0]!;
+    this.writeFrame(uniform, pass, this.camera.projectionMatrix, this.camera.viewMatrix, frame.time);
     const visibilityChanged = this.packer.visibilityChanged();
-    const panel = this.currentPanelGroup();
     if (this.useBundles) {
-      // The draw list only changes with the tree's shape, a mesh's visibility, the arena's buffer or the panel's
-      // image: record it once into a render bundle and replay it, instead of re-encoding every draw every frame.
-      if (
-        !this.bundle ||
+      // The draw list only changes with the tree's shape, a mesh's visibility, or what its draws bind: record it
+      // once and replay it, instead of encoding every draw every frame.
+      const rerecord =
         visibilityChanged ||
-        this.bundleShape !== this.packer.structure ||
-        this.bundleObjects !== objects ||
-        this.bundlePanel !== panel
-      ) {
-        const encoder = this.device.createRenderBundleEncoder({
-          label: 'world draws',
-          colorFormats: [this.format],
-          depthStencilFormat: DEPTH_FORMAT,
-        });
-        this.bundleCounts = this.encodeDraws(encoder, objects, this.frameGroup);
-        this.bundle = encoder.finish();
-        this.bundleShape = this.packer.structure;
-        this.bundleObjects = objects;
-        this.bundlePanel = panel;
-        this.counters.bundlesRecorded++;
-      }
-      pass.executeBundles([this.bundle]);
+        this.recorded.shape !== this.packer.structure ||
+        this.recorded.bindings !== this.currentBindingsVersion();
+      const recordedNow = pass.executeBundle(this.bundle, rerecord, (encoder) => {
+        this.encodeDraws(encoder, uniform);
+        this.recorded = { shape: this.packer.structure, bindings: this.bindingsVersion };
+      });
+      if (recordedNow) this.counters.bundlesRecorded++;
     } else {
-      this.bundleCounts = this.encodeDraws(pass, objects, this.frameGroup);
+      this.encodeDraws(pass, uniform);
     }
     pass.end();
-    const { drawCalls, triangles } = this.bundleCounts;
     const c = this.counters;
-    c.drawCalls = drawCalls;
-    c.triangles = triangles;
+    c.drawCalls = this.drawCounts.drawCalls;
+    c.triangles = this.drawCounts.triangles;
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size;
   }
 
   /**
-   * Draws the scene once per view (the eyes of an XR frame) into the views' own attachments, each with its pose and
+   * Draws the scene once per view (the eyes of an XR frame) into the views' own targets, each with its pose and
    * projection: one pass per view, the object slots packed once for all of them. Draws are encoded directly (a bundle
    * is recorded against one frame uniform).
    */
-  renderViews(frame: GpuFrame, views: readonly WorldView[]): void {
+  renderViews(frame: FrameContext, views: readonly WorldView[]): void {
     const { packed, bytesUploaded } = this.packer.prepare();
-    const objects = this.packer.arena.bindGroup(this.objectLayout);
+    this.packer.visibilityChanged();
     let drawCalls = 0;
     let triangles = 0;
     for (let i = 0; i < views.length; i++) {
       const view = views[i]!;
-      const target = (this.viewFrames[i] ??= this.makeFrameUniform(`world view ${i}`));
-      mat4.multiply(this.viewProjection, view.projection, view.view);
-      this.writeFrame(target.buffer, frame.time);
-      const load: GPULoadOp = view.clear ? 'clear' : 'load';
-      const pass = frame.encoder.beginRenderPass({
-        label: target.label,
-        colorAttachments: [{ view: view.color, clearValue: this.clearColor, loadOp: load, storeOp: 'store' }],
-        depthStencilAttachment: {
-          view: view.depth,
-          depthClearValue: 1,
-          depthLoadOp: load,
-          depthStoreOp: 'store',
-        },
+      // Frame uniform 0 is the graph's; each view has its own after it.
+      const uniform = (this.frames[i + 1] ??= this.frameUniform(`world view ${i}`));
+      const pass = frame.device.beginPass({
+        label: uniform.label,
+        color: view.color,
+        depth: view.depth,
+        ...(view.clear ? { clearColor: this.environment.clearColor, clearDepth: 1 } : {}),
       });
       const v = view.viewport;
-      if (v) pass.setViewport(v.x, v.y, v.width, v.height, 0, 1);
-      const counts = this.encodeDraws(pass, objects, target.group);
+      if (v) pass.setViewport(v.x, v.y, v.width, v.height);
+      this.writeFrame(uniform, pass, view.projection, view.view, frame.time);
+      this.encodeDraws(pass, uniform);
       pass.end();
-      drawCalls += counts.drawCalls;
-      triangles += counts.triangles;
+      drawCalls += this.drawCounts.drawCalls;
+      triangles += this.drawCounts.triangles;
     }
     const c = this.counters;
     c.drawCalls = drawCalls;
@@ -311,117 +253,172 @@ export class WorldPass implements PassDecl<GpuFrame, GPUTexture> {
     c.bytesUploaded = bytesUploaded + FRAME.size * views.length;
   }
 
-  private writeFrame(buffer: GPUBuffer, time: number): void {
-    this.device.queue.writeBuffer(buffer, 0, this.packer.frameBytes(this.viewProjection, time, this));
-  }
-
-  private makeFrameUniform(label: string): { buffer: GPUBuffer; group: GPUBindGroup; label: string } {
-    const buffer = this.device.createBuffer({
-      label,
-      size: Math.ceil(FRAME.size / 16) * 16,
-      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
-    });
-    const group = this.device.createBindGroup({
-      label,
-      layout: this.frameLayout,
-      entries: [{ binding: 0, resource: { buffer } }],
-    });
-    return { buffer, group, label };
-  }
-
-  /** Encodes every visible mesh's draw, changing pipeline and geometry only when they differ from the last draw. */
-  private encodeDraws(
-    target: GPURenderPassEncoder | GPURenderBundleEncoder,
-    objects: GPUBindGroup,
-    frameGroup: GPUBindGroup,
-  ): { drawCalls: number; triangles: number } {
-    target.setBindGroup(0, frameGroup);
-    let pipeline: GPURenderPipeline | null = null;
-    let geometry: GpuGeometry | null = null;
-    let drawCalls = 0;
-    let triangles = 0;
-    for (let i = 0; i < this.packer.draws.length; i++) {
-      const draw = this.packer.draws[i]!;
-      if (!draw.mesh.visible) continue;
-      const kind = draw.mesh.material.kind;
-      const wanted = this.pipeline(kind);
-      if (wanted !== pipeline) {
-        target.setPipeline((pipeline = wanted));
-        if (kind === 'panel') target.setBindGroup(2, this.requirePanelGroup(draw.mesh.name));
-      }
-      const buffers = this.gpuGeometry(draw.mesh.geometry);
-      if (buffers !== geometry) {
-        geometry = buffers;
-        target.setVertexBuffer(0, buffers.vertices);
-        target.setIndexBuffer(buffers.indices, buffers.indexFormat);
-      }
-      target.setBindGroup(1, objects, [this.packer.arena.offset(draw.slot)]);
-      target.drawIndexed(buffers.indexCount);
-      drawCalls++;
-      triangles += buffers.indexCount / 3;
-    }
-    return { drawCalls, triangles };
-  }
-
-  /** The bind group of `panelTexture`, made once per texture; null without one. */
-  private currentPanelGroup(): GPUBindGroup | null {
-    const texture = this.panelTexture;
-    if (!texture) return null;
-    if (this.panelGroup?.texture !== texture) {
-      const group = this.device.createBindGroup({
-        label: 'world panel',
-        layout: this.panelLayout,
-        entries: [{ binding: 0, resource: viewOf(texture) }],
-      });
-      this.panelGroup = { texture, group };
-    }
-    return this.panelGroup.group;
-  }
-
-  private requirePanelGroup(mesh: string): GPUBindGroup {
-    const group = this.currentPanelGroup();
-    if (!group)
-      throw new Error(
-        `WorldPass: mesh "${mesh}" has a panel material but the pass has no panelTexture; set ` +
-          'world.panelTexture to the UI image (a headset renderer does), or hide the mesh.',
-      );
-    return group;
-  }
-
   destroy(): void {
     this.packer.destroy();
-    this.frameBuffer.destroy();
-    for (const view of this.viewFrames) view.buffer.destroy();
+    for (const uniform of this.frames) uniform.buffer.destroy();
     for (const geometry of this.made) {
       geometry.vertices.destroy();
       geometry.indices.destroy();
     }
   }
 
-  private gpuGeometry(geometry: Geometry): GpuGeometry {
-    let buffers = this.geometries.get(geometry);
-    if (!buffers) {
-      const upload = (data: Float32Array | Uint16Array | Uint32Array, usage: number, label: string) => {
-        // writeBuffer needs a multiple of 4 bytes: an odd count of 16-bit indices gets one padding index.
-        const bytes = new Uint8Array(Math.ceil(data.byteLength / 4) * 4);
-        bytes.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-        const buffer = this.device.createBuffer({
-          label,
-          size: bytes.byteLength,
-          usage: usage | GPUBufferUsage.COPY_DST,
-        });
-        this.device.queue.writeBuffer(buffer, 0, bytes);
-        return buffer;
-      };
-      buffers = {
-        vertices: upload(geometry.vertices, GPUBufferUsage.VERTEX, `${geometry.name} vertices`),
-        indices: upload(geometry.indices, GPUBufferUsage.INDEX, `${geometry.name} indices`),
-        indexFormat: geometry.indices instanceof Uint32Array ? 'uint32' : 'uint16',
-        indexCount: geometry.indices.length,
-      };
-      this.geometries.set(geometry, buffers);
-      this.made.push(buffers);
+  /** The frame uniform for one view: the projection mapped into the pass's clip space, times the view. */
+  private writeFrame(
+    uniform: FrameUniform,
+    pass: PassEncoder,
+    projection: Float32Array | mat4,
+    view: Float32Array | mat4,
+    time: number,
+  ): void {
+    const vp = this.viewProjection;
+    mat4.multiply(vp, projection, view);
+    if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, vp);
+    uniform.buffer.write(0, this.packer.frameBytes(vp, time, this.environment));
+  }
+
+  private frameUniform(label: string): FrameUniform {
+    const buffer = this.device.createBuffer({
+      label,
+      size: Math.ceil(FRAME.size / 16) * 16,
+      usage: 'uniform',
+    });
+    return { buffer, bindings: null, label };
+  }
+
+  private pipelineDesc(kind: MaterialKindInfo): PipelineDesc {
+    return {
+      shader: kind.shader,
+      format: this.format,
+      vertexBuffers: VERTEX_LAYOUT,
+      cull: 'back',
+      depth: { write: true, compare: 'less' },
+      dynamic: ['object'],
+    };
+  }
+
+  /** The kind's pipeline; one the scene did not have at create time is built now (a one-off stall, counted). */
+  private pipeline(kind: MaterialKindInfo): Pipeline {
+    let pipeline = this.pipelines.get(kind.name);
+    if (!pipeline) {
+      pipeline = this.device.createPipelineNow(this.pipelineDesc(kind));
+      this.pipelines.set(kind.name, pipeline);
+      this.counters.pipelinesBuilt++;
     }
-    return buffers;
+    return pipeline;
+  }
+
+  /** Brings every kind's bindings up to date and returns the version the draws must have been recorded with. */
+  private currentBindingsVersion(): number {
+    for (const kind of this.packer.kinds.values()) {
+      this.objectsOf(kind);
+      if (kind.info.textures.length > 0) this.imagesOf(kind.info, null);
+    }
+    return this.bindingsVersion;
+  }
+
+  /** The bindings of a kind's arena, made again when the arena has grown into a new buffer. */
+  private objectsOf(kind: KindSlots<DeviceBuffer>): Bindings {
+    const arena = kind.arena;
+    let entry = this.objectBindings.get(kind.info.name);
+    if (entry?.generation !== arena.generation) {
+      const bindings = this.device.createBindings(this.pipeline(kind.info), 1, { object: arena.buffer });
+      this.objectBindings.set(kind.info.name, (entry = { generation: arena.generation, bindings }));
+      this.bindingsVersion++;
+    }
+    return entry.bindings;
+  }
+
+  /** The bindings of a kind's images (from `textures`), made again when one changes; a missing one throws. */
+  private imagesOf(kind: MaterialKindInfo, mesh: string | null): Bindings | null {
+    const images = kind.textures.map((name) => this.textures[name] ?? null);
+    const missing = kind.textures.find((_, i) => !images[i]);
+    if (missing) {
+      if (mesh === null) return null; // asked ahead of drawing: the draw that needs it reports it
+      throw new Error(
+        `WorldPass: mesh "${mesh}" has material kind "${kind.name}", which reads the image "${missing}"; set ` +
+          `world.textures.${missing} (a headset renderer sets the panel's to the UI image), or hide the mesh.`,
+      );
+    }
+    let entry = this.imageBindings.get(kind.name);
+    if (!entry || entry.images.some((image, i) => image !== images[i])) {
+      const resources = Object.fromEntries(kind.textures.map((name, i) => [name, images[i]!]));
+      const bindings = this.device.createBindings(this.pipeline(kind), 2, resources);
+      this.imageBindings.set(kind.name, (entry = { images, bindings }));
+      this.bindingsVersion++;
+    }
+    return entry.bindings;
+  }
+
+  /** Encodes every visible mesh's draw, changing pipeline and geometry only when they differ from the last draw. */
+  private encodeDraws(target: DrawEncoder, uniform: FrameUniform): void {
+    let kind: KindSlots<DeviceBuffer> | null = null;
+    let objects: Bindings | null = null;
+    let geometry: DeviceGeometry | null = null;
+    let drawCalls = 0;
+    let triangles = 0;
+    const draws = this.packer.draws;
+    for (let i = 0; i < draws.length; i++) {
+      const draw = draws[i]!;
+      if (!draw.mesh.visible) continue;
+      if (draw.kind !== kind) {
+        const first = kind === null;
+        kind = draw.kind;
+        const pipeline = this.pipeline(kind.info);
+        target.setPipeline(pipeline);
+        if (first)
+          target.setBindings(
+            0,
+            (uniform.bindings ??= this.device.createBindings(pipeline, 0, { frame: uniform.buffer })),
+          );
+        objects = this.objectsOf(kind);
+        if (kind.info.textures.length > 0) target.setBindings(2, this.imagesOf(kind.info, draw.mesh.name)!);
+      }
+      const buffers = this.deviceGeometry(draw.mesh.geometry);
+      if (buffers !== geometry) {
+        geometry = buffers;
+        target.setVertexBuffer(0, buffers.vertices);
+        target.setIndexBuffer(buffers.indices, buffers.indexFormat);
+      }
+      target.setBindings(1, objects!, kind.arena.offset(draw.slot));
+      target.drawIndexed(buffers.indexCount);
+      drawCalls++;
+      triangles += buffers.indexCount / 3;
+    }
+    this.drawCounts.drawCalls = drawCalls;
+    this.drawCounts.triangles = triangles;
+  }
+
+  private deviceGeometry(geometry: Geometry): DeviceGeometry {
+    let made = this.geometries.get(geometry);
+    if (made) return made;
+    const buffer = (
+      data: Float32Array | Uint16Array | Uint32Array,
+      usage: 'vertex' | 'index',
+      what: string,
+    ) => {
+      const b = this.device.createBuffer({
+        label: `${geometry.name} ${what}`,
+        size: data.byteLength,
+        usage,
+        restore: () => data,
+      });
+      b.write(0, data, 0, Math.floor(data.byteLength / 4) * 4);
+      if (data.byteLength % 4 !== 0) {
+        // Writes are whole words: an odd count of 16-bit indices ends with a padded word.
+        const tail = new Uint8Array(4);
+        tail.set(new Uint8Array(data.buffer, data.byteOffset + data.byteLength - 2, 2));
+        b.write(data.byteLength - 2, tail);
+      }
+      return b;
+    };
+    made = {
+      vertices: buffer(geometry.vertices, 'vertex', 'vertices'),
+      indices: buffer(geometry.indices, 'index', 'indices'),
+      indexFormat: geometry.indices instanceof Uint32Array ? 'uint32' : 'uint16',
+      indexCount: geometry.indices.length,
+    };
+    this.geometries.set(geometry, made);
+    this.made.push(made);
+    return made;
   }
 }

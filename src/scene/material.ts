@@ -1,13 +1,18 @@
 /**
- * How a mesh is shaded: `unlit` (its colour as is), `lambert` (a directional light plus ambient), or `panel` (the UI
- * layer's image, nearest texel, times its colour: the UI as a diegetic panel in a headset). A panel's image spans its
- * mesh's local x and y from −0.5 to 0.5, top row at +y: a `quadGeometry(1, 1)` sized by the node's scale.
+ * How a mesh is shaded, by the name of a registered material kind. Built in: `unlit` (its colour as is), `lambert` (a
+ * directional light plus ambient), `panel` (an image, nearest texel, times its colour: the UI as a diegetic panel in a
+ * headset; the image spans the mesh's local x and y from −0.5 to 0.5, top row at +y: a `quadGeometry(1, 1)` sized by
+ * the node's scale). `registerMaterialKind` adds more.
  */
-export type MaterialKind = 'unlit' | 'lambert' | 'panel';
+export type MaterialKind = 'unlit' | 'lambert' | 'panel' | (string & {});
 
-/** A mesh's surface: a shading kind and a colour; `version` changes with every edit so uniforms re-pack only then. */
+/**
+ * A mesh's surface: a material kind, a colour and the kind's own per-object values (`setParam`); `version` changes
+ * with every edit that changes something, so uniforms re-pack only then.
+ */
 export class Material {
   private readonly _color = new Float32Array([1, 1, 1, 1]);
+  private readonly _params = new Map<string, Float32Array>();
   version = 0;
 
   constructor(
@@ -28,8 +33,41 @@ export class Material {
         `Material.setColor(${r}, ${g}, ${b}, ${a}): each channel must be a number in 0..1.`,
       );
     }
-    this._color.set([r, g, b, a]);
+    const c = this._color;
+    if (
+      c[0] === Math.fround(r) &&
+      c[1] === Math.fround(g) &&
+      c[2] === Math.fround(b) &&
+      c[3] === Math.fround(a)
+    )
+      return this; // nothing changed: nothing to re-pack
+    c[0] = r;
+    c[1] = g;
+    c[2] = b;
+    c[3] = a;
     this.version++;
     return this;
+  }
+
+  /**
+   * Sets a per-object field of the material's kind beyond model, normal and colour (a field of the kind's WGSL
+   * `Object` struct), as a number or the numbers of a vector or matrix.
+   */
+  setParam(name: string, value: number | readonly number[]): this {
+    const values = typeof value === 'number' ? [value] : value;
+    if (values.length === 0 || !values.every((v) => Number.isFinite(v)))
+      throw new RangeError(
+        `Material.setParam("${name}", ${String(value)}): give one or more finite numbers.`,
+      );
+    const old = this._params.get(name);
+    if (old && old.length === values.length && values.every((v, i) => old[i] === Math.fround(v))) return this;
+    this._params.set(name, Float32Array.from(values));
+    this.version++;
+    return this;
+  }
+
+  /** The value of a per-object field set with `setParam`, or undefined. */
+  param(name: string): Readonly<Float32Array> | undefined {
+    return this._params.get(name);
   }
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { readTexture } from '../gpu/read-texture';
 import { requestGpu } from '../gpu/request-gpu';
 import { trackGpuResources } from '../gpu/track-gpu-resources';
+import { WebGpuDevice } from '../device/webgpu/webgpu-device';
+import { Environment } from '../passes/environment';
 import { HeadsetRenderer } from '../passes/headset-renderer';
 import { boxGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
@@ -113,7 +115,8 @@ describe('XR through the WebGPU binding (a faithful fake of XRGPUBinding, real W
           binding = this; // eslint-disable-line @typescript-eslint/no-this-alias
         }
       };
-      const layer = XrGpuLayer.create(session as unknown as XRSession, gpu.device, Binding);
+      const device = await WebGpuDevice.create({ gpu });
+      const layer = XrGpuLayer.create(session as unknown as XRSession, device, Binding);
       expect(layer.format).toBe('bgra8unorm');
       expect(session.layersSet).toEqual([layer.layer]);
 
@@ -127,10 +130,10 @@ describe('XR through the WebGPU binding (a faithful fake of XRGPUBinding, real W
         ),
       );
       // Native: 64 rows, each eye's texel a 2×2 block of the layer, drawn into the layer's own format (bgra8unorm).
-      const headset = await HeadsetRenderer.create(gpu.device, {
+      const headset = await HeadsetRenderer.create(device, {
         root,
         format: layer.format,
-        clearColor: [0, 0, 0.2, 1],
+        environment: new Environment({ clearColor: [0, 0, 0.2, 1] }),
         resolution,
         nativeHeight: 64,
       });
@@ -166,6 +169,7 @@ describe('XR through the WebGPU binding (a faithful fake of XRGPUBinding, real W
       expect(Math.abs(l.x - r.x - (focal * IPD) / front)).toBeLessThan(resolution === 'full' ? 0.5 : 2);
       expect(tracker.errors).toEqual([]);
       headset.destroy();
+      device.destroy();
       gpu.device.destroy();
     });
 
@@ -189,7 +193,11 @@ describe('XR through the WebGPU binding (a faithful fake of XRGPUBinding, real W
         super(s as unknown as FakeSession, device);
       }
     };
-    const layer = XrGpuLayer.create(session as unknown as XRSession, gpu.device, Binding);
+    const layer = XrGpuLayer.create(
+      session as unknown as XRSession,
+      await WebGpuDevice.create({ gpu }),
+      Binding,
+    );
     for (let frame = 0; frame < 2; frame++) {
       // Every frame starts over: the first eye clears again.
       expect(layer.views(pose()).map((v) => [v.eye, v.clear, v.viewport.x])).toEqual([

@@ -1,3 +1,6 @@
+import type { TextureFormat } from '../device/device';
+import type { WebGpuDevice } from '../device/webgpu/webgpu-device';
+import type { GpuExternalTarget } from '../device/webgpu/webgpu-resources';
 /**
  * The part of `XRGPUBinding` the engine uses (WebXR/WebGPU Binding Module, level 1). @types/webxr does not have it yet;
  * a test passes a fake with the same shape.
@@ -24,11 +27,11 @@ export interface GpuSubImageLike {
 /** How a binding is made: `new XRGPUBinding(session, device)`. */
 export type GpuBindingConstructor = new (session: XRSession, device: GPUDevice) => GpuBindingLike;
 
-/** One eye, ready for `WorldPass.renderViews`: attachments, viewport, matrices, and whether to clear first. */
+/** One eye, ready for `HeadsetRenderer.render`: targets, viewport, matrices, and whether to clear first. */
 export interface XrGpuView {
   eye: XREye;
-  color: GPUTextureView;
-  depth: GPUTextureView;
+  color: GpuExternalTarget;
+  depth: GpuExternalTarget;
   viewport: { x: number; y: number; width: number; height: number };
   projection: Float32Array;
   view: Float32Array;
@@ -45,22 +48,23 @@ const DEPTH_FORMAT: GPUTextureFormat = 'depth24plus';
  */
 export class XrGpuLayer {
   /** The colour format the world pass drawing into this layer must be built for. */
-  readonly format: GPUTextureFormat;
+  readonly format: TextureFormat;
   private constructor(
+    private readonly device: WebGpuDevice,
     private readonly binding: GpuBindingLike,
     readonly layer: XRProjectionLayer,
     format: GPUTextureFormat,
   ) {
-    this.format = format;
+    this.format = format as TextureFormat;
   }
 
   /**
-   * Binds `device` to `session` (the device must come from an adapter requested with `xrCompatible: true`, and the
-   * session must have the `webgpu` feature). `Binding` defaults to the browser's `XRGPUBinding`.
+   * Binds `device`'s GPU device to `session` (it must come from an adapter requested with `xrCompatible: true`, and
+   * the session must have the `webgpu` feature). `Binding` defaults to the browser's `XRGPUBinding`.
    */
   static create(
     session: XRSession,
-    device: GPUDevice,
+    device: WebGpuDevice,
     Binding: GpuBindingConstructor | undefined = (globalThis as { XRGPUBinding?: GpuBindingConstructor })
       .XRGPUBinding,
   ): XrGpuLayer {
@@ -68,7 +72,7 @@ export class XrGpuLayer {
       throw new Error(
         'XRGPUBinding is not available in this browser: use the WebGL2 layer (XRWebGLLayer) path.',
       );
-    const binding = new Binding(session, device);
+    const binding = new Binding(session, device.gpu.device);
     const format = binding.getPreferredColorFormat();
     const layer = binding.createProjectionLayer({
       colorFormat: format,
@@ -76,7 +80,7 @@ export class XrGpuLayer {
       textureUsage: GPUTextureUsage.RENDER_ATTACHMENT,
     });
     void session.updateRenderState({ layers: [layer] } as XRRenderStateInit);
-    return new XrGpuLayer(binding, layer, format);
+    return new XrGpuLayer(device, binding, layer, format);
   }
 
   /** This frame's views of `pose`: one per eye, in the pose's order. */
@@ -95,10 +99,23 @@ export class XrGpuLayer {
       const clear = !targets.some((t) => t.texture === sub.colorTexture && t.layer === layerIndex);
       targets.push({ texture: sub.colorTexture, layer: layerIndex });
       const v = sub.viewport;
+      const { colorTexture } = sub;
+      const [width, height] = [colorTexture.width, colorTexture.height];
+      const depthView = depthTexture.createView({
+        dimension: '2d',
+        baseArrayLayer: layerIndex,
+        arrayLayerCount: 1,
+      });
       return {
         eye: view.eye,
-        color: sub.colorTexture.createView(descriptor),
-        depth: depthTexture.createView({ dimension: '2d', baseArrayLayer: layerIndex, arrayLayerCount: 1 }),
+        color: this.device.wrapView(
+          `xr ${view.eye}`,
+          colorTexture,
+          colorTexture.createView(descriptor),
+          width,
+          height,
+        ),
+        depth: this.device.wrapView(`xr ${view.eye} depth`, depthTexture, depthView, width, height),
         viewport: { x: v.x, y: v.y, width: v.width, height: v.height },
         projection: view.projectionMatrix,
         view: view.transform.inverse.matrix,

@@ -5,10 +5,8 @@ layout(std140) uniform Params {
   uint mode; // 0 solid, 1 pixelated, 2 blurred
   float darken;
 } params;
-uniform sampler2D binding2;
-uniform sampler2D binding3;
-#define framed binding2
-#define native binding3
+uniform sampler2D framed;
+uniform sampler2D native;
 
 void main() {
   vec2 p = fragPosition().xy;

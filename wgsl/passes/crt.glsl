@@ -6,8 +6,7 @@ layout(std140) uniform Params {
   float mask;
   float curvature;
 } params;
-uniform sampler2D binding2;
-#define source binding2
+uniform sampler2D source;
 
 void main() {
   vec2 p = fragPosition().xy;

@@ -1,6 +1,6 @@
-// Owner: src/passes/gl-headset-renderer.ts. The GLSL ES 3.00 twin of eye-upscale.wgsl: an eye's native image and
-// depth over its viewport of the XR layer, nearest texel. Here the source is drawn the GL way up (bottom row first)
-// like the layer.
+// Owner: src/passes/headset-renderer.ts. The GLSL ES 3.00 twin of eye-upscale.wgsl: an eye's native image and depth
+// over its viewport of the XR layer, nearest texel. The source is a device texture (top row first, as on WebGPU); the
+// layer's framebuffer is stored the GL way up, so v = 0 is the top of the viewport, as in the WGSL.
 precision highp float;
 
 #ifdef VERTEX
@@ -9,7 +9,7 @@ out vec2 vUv;
 void main() {
   vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
   gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
-  vUv = corner; // v = 0 at the bottom, as both the source and the layer are stored
+  vUv = vec2(corner.x, 1.0 - corner.y);
 }
 #else
 uniform sampler2D source;

@@ -2,10 +2,8 @@
 layout(std140) uniform Params {
   float k;
 } params;
-uniform sampler2D binding2;
-uniform sampler2D binding3;
-#define current binding2
-#define history binding3
+uniform sampler2D current;
+uniform sampler2D history;
 
 void main() {
   ivec2 texel = ivec2(fragPosition().xy);

@@ -2,8 +2,7 @@
 layout(std140) uniform Params {
   vec2 targetSize;
 } params;
-uniform sampler2D binding2;
-#define source binding2
+uniform sampler2D source;
 
 void main() {
   vec2 sourceSize = vec2(textureSize(source, 0));

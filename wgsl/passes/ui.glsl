@@ -1,8 +1,10 @@
-// Owner: src/passes/gl-ui-pass.ts. The GLSL ES 3.00 twin of ui.wgsl: UI quads at native resolution, one instance per
+// Owner: src/passes/ui-pass.ts. The GLSL ES 3.00 twin of ui.wgsl: UI quads at native resolution, one instance per
 // rect, sprite or glyph, alpha-blended.
 precision highp float;
 
-uniform vec2 screenSize;
+layout(std140) uniform Screen {
+  vec2 size;
+} screen;
 uniform sampler2D atlas;
 
 #ifdef VERTEX
@@ -23,8 +25,8 @@ void main() {
   vec2 corner = corners[gl_VertexID];
   vec2 local = corner * size;
   vec2 p = origin + axisX * local.x + axisY * local.y;
-  // y down to window y up: row 0 of the target is the top of the image, as on WebGPU (see fullscreen.glsl).
-  gl_Position = vec4(p.x / screenSize.x * 2.0 - 1.0, p.y / screenSize.y * 2.0 - 1.0, 0.0, 1.0);
+  // y down to GL's y up, unflipped: the UI draws only into device textures, stored top row first (row 0 at y = −1).
+  gl_Position = vec4(p.x / screen.size.x * 2.0 - 1.0, p.y / screen.size.y * 2.0 - 1.0, 0.0, 1.0);
   atlasPixel = frame.xy + corner * frame.zw;
   vColor = color;
   vTextured = textured;

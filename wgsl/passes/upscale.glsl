@@ -3,8 +3,7 @@ layout(std140) uniform Params {
   vec4 rect; // x, y, width, height in target pixels
   uint mode; // 0 nearest (integer and nearest), 1 bilinear, 2 sharp-bilinear
 } params;
-uniform sampler2D binding2;
-#define source binding2
+uniform sampler2D source;
 
 void main() {
   vec2 position = fragPosition().xy;

@@ -1,0 +1,36 @@
+import type { BindingResource, Pipeline } from './device';
+
+/** Each of the group's variables has a resource of its kind, and nothing else is given: else an error naming them. */
+export function checkResources(
+  pipeline: Pipeline,
+  group: number,
+  resources: Readonly<Record<string, BindingResource>>,
+): void {
+  const slots = pipeline.bindings.filter((b) => b.group === group);
+  if (slots.length === 0) throw new Error(`Pipeline "${pipeline.label}" has no bind group ${group}.`);
+  for (const slot of slots) {
+    const resource = resources[slot.name];
+    const kind = !resource
+      ? 'nothing'
+      : 'kind' in resource
+        ? resource.kind
+        : 'usage' in resource
+          ? `a ${resource.usage} buffer`
+          : 'something else';
+    const ok =
+      slot.kind === 'uniform'
+        ? kind === 'a uniform buffer'
+        : slot.kind === 'sampler'
+          ? kind === 'sampler'
+          : kind === 'texture';
+    if (!ok)
+      throw new Error(
+        `Pipeline "${pipeline.label}" group ${group}: var ${slot.name} (${slot.kind}) was given ${kind}.`,
+      );
+  }
+  for (const name of Object.keys(resources))
+    if (!slots.some((s) => s.name === name))
+      throw new Error(
+        `Pipeline "${pipeline.label}" group ${group} has no var ${name}; it has ${slots.map((s) => s.name).join(', ')}.`,
+      );
+}

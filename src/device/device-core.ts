@@ -1,0 +1,85 @@
+import type { DeviceEvents, DeviceRecovery } from './device';
+
+/** A GPU object of a device: made again for each new underlying device or context (see `DeviceCore.generation`). */
+export interface Restorable {
+  /** Makes the GPU object now (again), for the device's current generation. */
+  realize(): void;
+  /** The same without stalling, where the backend compiles in the background (pipelines). */
+  realizeAsync?(): Promise<void>;
+  /** Frees the GPU object; the handle is dead. */
+  dispose(): void;
+}
+
+/**
+ * What both devices share about losses: the live objects to make again, the generation they are made for, the
+ * recoveries, and the events. A handle compares its generation with the device's before use, so after a loss every
+ * object is made again from what the handle keeps, and nothing above the device layer is rebuilt or copied.
+ */
+export abstract class DeviceCore {
+  /** Counts the underlying devices (or restored contexts): 0 for the first. */
+  generation = 0;
+  /** Set from the loss being reported to the end of its recovery. */
+  protected lossReported = false;
+  failure: Error | null = null;
+  readonly recoveries: DeviceRecovery[] = [];
+  protected recovering: Promise<void> = Promise.resolve();
+  protected destroyed = false;
+  protected readonly live = new Set<Restorable>();
+  private readonly listeners = new Map<keyof DeviceEvents, Set<(value: never) => void>>();
+
+  on<K extends keyof DeviceEvents>(event: K, listener: (value: DeviceEvents[K]) => void): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  protected emit<K extends keyof DeviceEvents>(event: K, value: DeviceEvents[K]): void {
+    for (const listener of this.listeners.get(event) ?? [])
+      (listener as (value: DeviceEvents[K]) => void)(value);
+  }
+
+  /** True between a loss and the end of its recovery. */
+  get lost(): boolean {
+    return this.lossReported;
+  }
+
+  /** Resolves once any recovery in progress has finished (at once when the device is fine). */
+  get recovered(): Promise<void> {
+    return this.recovering;
+  }
+
+  track(object: Restorable): void {
+    this.live.add(object);
+  }
+
+  untrack(object: Restorable): void {
+    this.live.delete(object);
+  }
+
+  /** Makes every live object again for the current generation: pipelines first (in parallel), then the rest. */
+  protected async realizeAll(): Promise<void> {
+    const objects = [...this.live];
+    await Promise.all(objects.map((o) => o.realizeAsync?.()));
+    for (const object of objects) if (!object.realizeAsync) object.realize();
+  }
+
+  /** Frees every live object (newest last, so bindings go before what they bind). */
+  protected disposeAll(): void {
+    for (const object of [...this.live].reverse()) object.dispose();
+    this.live.clear();
+  }
+
+  protected recordRecovery(reason: string, message: string, started: number, attempts: number): void {
+    const recovery = { reason, message, ms: performance.now() - started, attempts };
+    this.recoveries.push(recovery);
+    this.emit('restored', recovery);
+  }
+}
+
+/** `data` as bytes: its buffer, where it starts in it and how long it is. */
+export function bytesOf(data: ArrayBuffer | ArrayBufferView): [ArrayBuffer, number, number] {
+  return ArrayBuffer.isView(data)
+    ? [data.buffer as ArrayBuffer, data.byteOffset, data.byteLength]
+    : [data, 0, data.byteLength];
+}

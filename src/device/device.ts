@@ -1,0 +1,278 @@
+import type { GpuTimes } from '../gpu/gpu-timer';
+import type { StructLayout } from '../gpu/struct-layout';
+import type { WgslBinding } from '../gpu/wgsl-bindings';
+
+/** The two GPU APIs Armature draws with. */
+export type BackendName = 'webgpu' | 'webgl2';
+
+/** The texture formats the engine draws into and samples (bgra8unorm only as a WebGPU canvas or XR layer). */
+export type TextureFormat = 'rgba8unorm' | 'bgra8unorm' | 'rgba16float' | 'depth24plus';
+
+/** A texture to make: its size, format and, for images, its texels. */
+export interface TextureDesc {
+  label: string;
+  format: TextureFormat;
+  width: number;
+  height: number;
+  /** RGBA8 texels, top row first: uploaded now, and again after a device loss (kept by reference). */
+  pixels?: Uint8Array;
+}
+
+/**
+ * A texture the device made: a render target, an image to sample, or both. The handle stays valid across device
+ * losses: its GPU object is made again (and its `pixels` uploaded again) with the new device.
+ */
+export interface DeviceTexture {
+  readonly kind: 'texture';
+  readonly label: string;
+  readonly format: TextureFormat;
+  readonly width: number;
+  readonly height: number;
+  /** Replaces every texel (RGBA8, top row first); kept, so a loss restores the new ones. */
+  write(pixels: Uint8Array): void;
+  destroy(): void;
+}
+
+/** An image the device does not own that passes draw into: the canvas this frame, a view of an XR layer. */
+export interface ExternalTarget {
+  readonly kind: 'external';
+  readonly label: string;
+  readonly format: TextureFormat;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What a pass draws into (and, for device textures, what a later pass reads). */
+export type RenderTarget = DeviceTexture | ExternalTarget;
+
+/** How a buffer is used by draws. */
+export type BufferUsage = 'uniform' | 'vertex' | 'index';
+
+/** A buffer to make. */
+export interface BufferDesc {
+  label: string;
+  /** Bytes; rounded up to a multiple of 4. */
+  size: number;
+  usage: BufferUsage;
+  /**
+   * Its bytes as the CPU keeps them, written again after a device loss (write the first ones yourself). Omit for
+   * data rewritten every frame.
+   */
+  restore?: () => ArrayBuffer | ArrayBufferView;
+}
+
+/** A buffer the device made; valid across device losses (made again, its `restore` bytes written again). */
+export interface DeviceBuffer {
+  readonly label: string;
+  readonly size: number;
+  readonly usage: BufferUsage;
+  /** Copies `size` bytes of `data` from byte `dataOffset` to byte `offset` (sizes and offsets multiples of 4). */
+  write(offset: number, data: ArrayBuffer | ArrayBufferView, dataOffset?: number, size?: number): void;
+  destroy(): void;
+}
+
+/** How a texture is filtered when sampled (`textureLoad` ignores it). Edges always clamp. */
+export type SamplerFilter = 'nearest' | 'linear';
+
+/** A sampler the device keeps (one per filter). */
+export interface Sampler {
+  readonly kind: 'sampler';
+  readonly filter: SamplerFilter;
+}
+
+/** A shader in both backends' languages: the WGSL module and its GLSL ES 3.00 twin (one source, both stages). */
+export interface ShaderPair {
+  readonly label: string;
+  readonly wgsl: string;
+  readonly glsl: string;
+}
+
+export type VertexFormat = 'float32' | 'float32x2' | 'float32x3' | 'float32x4';
+
+/** One vertex buffer's layout: its stride and attributes, stepped per vertex or per instance. */
+export interface VertexBufferLayout {
+  stride: number;
+  step?: 'vertex' | 'instance';
+  attributes: readonly { location: number; offset: number; format: VertexFormat }[];
+}
+
+/**
+ * A pipeline to make from a shader pair. Its bindings are read from the WGSL (`@group @binding var`); the GLSL twin
+ * names each uniform block after the WGSL struct type and each sampler after the WGSL variable, and WebGL2 checks each
+ * block's offsets against the WGSL struct when it links.
+ */
+export interface PipelineDesc {
+  shader: ShaderPair;
+  label?: string;
+  /** WGSL entry points (default `vs` and `fs`); the GLSL twin picks its variant by `defines` instead. */
+  vertexEntry?: string;
+  fragmentEntry?: string;
+  defines?: readonly string[];
+  vertexBuffers?: readonly VertexBufferLayout[];
+  /** The colour target's format. */
+  format: TextureFormat;
+  /** Straight alpha over what is there. */
+  blend?: 'alpha';
+  /** Cull back faces (front faces wind counter-clockwise); default none. */
+  cull?: 'back';
+  /** A depth24plus attachment, tested and optionally written. */
+  depth?: { write: boolean; compare: 'less' | 'always' };
+  /** Uniform variables bound with a dynamic offset (one slot of a larger buffer per draw). */
+  dynamic?: readonly string[];
+  /** How many bind groups (from 0) the pipeline uses; default every group the WGSL declares. */
+  groups?: number;
+}
+
+/** A pipeline's binding as both devices bind it: the WGSL variable, and for a uniform its struct. */
+export interface BindingSlot extends WgslBinding {
+  /** A uniform's struct, laid out by the WGSL rules; null for textures and samplers. */
+  layout: StructLayout | null;
+  /** Every struct of the module by name (a uniform's nested structs are among them). */
+  structs: ReadonlyMap<string, StructLayout>;
+  /** Bytes bound for a uniform: its struct rounded up to 16 (what WGSL and std140 read); 0 otherwise. */
+  size: number;
+  /** Bound with a dynamic offset per draw. */
+  dynamic: boolean;
+}
+
+/** A pipeline the device made; valid across device losses. */
+export interface Pipeline {
+  readonly label: string;
+  /** The WGSL resource variables of its groups, by group then binding. */
+  readonly bindings: readonly BindingSlot[];
+}
+
+/** A resource given to a binding: a uniform buffer, a texture to read, or a sampler. */
+export type BindingResource = DeviceBuffer | DeviceTexture | Sampler;
+
+/** One bind group of a pipeline, filled: made once, set per draw. Valid across device losses. */
+export interface Bindings {
+  readonly pipeline: Pipeline;
+  readonly group: number;
+}
+
+/** Recorded draws replayed as one command where the backend can (WebGPU render bundles). */
+export interface Bundle {
+  readonly label: string;
+}
+
+/** What a pass draws into and how it starts: cleared (when a clear value is given) or over what is there. */
+export interface PassDesc {
+  label: string;
+  color: RenderTarget;
+  /** RGBA; omit to draw over the target's contents. A clear covers the whole attachment on both backends. */
+  clearColor?: ArrayLike<number>;
+  depth?: RenderTarget;
+  clearDepth?: number;
+  /** Measure the pass's GPU time under its label, where the backend can. */
+  timed?: boolean;
+}
+
+/** Draw commands, into a pass or into a bundle. */
+export interface DrawEncoder {
+  setPipeline(pipeline: Pipeline): void;
+  setBindings(group: number, bindings: Bindings, dynamicOffset?: number): void;
+  setVertexBuffer(slot: number, buffer: DeviceBuffer, size?: number): void;
+  setIndexBuffer(buffer: DeviceBuffer, format: 'uint16' | 'uint32'): void;
+  draw(vertexCount: number, instanceCount?: number): void;
+  drawIndexed(indexCount: number): void;
+}
+
+/** An open pass: draws into its targets until `end()`. */
+export interface PassEncoder extends DrawEncoder {
+  /**
+   * The matrix from WebGPU's clip space (depth 0…1) into this target's, or null where they are the same. A camera's
+   * projection is multiplied by it (WebGL2: depth −1…1, and its textures kept top row first by drawing them y-flipped).
+   */
+  readonly clipTransform: Float32Array | null;
+  /** A region of the targets in texels, origin at the top left (as WebGPU measures it). */
+  setViewport(x: number, y: number, width: number, height: number): void;
+  /**
+   * Replays `bundle`, recording it first by calling `record` when asked to (`rerecord`) or when it has no recording
+   * for this device and these targets. Returns whether it recorded. A backend without bundles calls `record` on the
+   * pass itself every time and returns false.
+   */
+  executeBundle(bundle: Bundle, rerecord: boolean, record: (encoder: DrawEncoder) => void): boolean;
+  end(): void;
+}
+
+/** One device (WebGPU) or context (WebGL2) loss a device came back from: why it went, and how long the rebuild took. */
+export interface DeviceRecovery {
+  reason: string;
+  message: string;
+  /** From the loss being reported to every GPU object being made again. */
+  ms: number;
+  /** Devices tried before one held (1 unless a new device was itself lost while building). */
+  attempts: number;
+}
+
+/** What a device tells about its losses. */
+export interface DeviceEvents {
+  /** A new underlying device or context exists, before anything is made on it (the first one too). */
+  native: Device;
+  /** The device was lost; frames are skipped until it is restored. */
+  lost: { reason: string; message: string };
+  /** Every GPU object was made again on a new device or context. */
+  restored: DeviceRecovery;
+  /** No working device could be had after a loss: nothing is drawn from then on. */
+  failed: Error;
+}
+
+/**
+ * The small backend-neutral GPU interface every drawing feature is written against once: buffers, textures,
+ * samplers, pipelines from a shader pair, bindings with dynamic offsets, passes (viewport, bundles, timing), copies and
+ * readback. Implemented by `WebGpuDevice` and `WebGl2Device`. Every object it makes survives a device loss: the device
+ * makes its GPU object again on the new device, so what the engine and the user hold stays valid.
+ */
+export interface Device {
+  readonly backend: BackendName;
+  /** Offsets of dynamic uniform bindings are multiples of this; a binding may be at most `maxUniformBindingSize`. */
+  readonly limits: { readonly uniformOffsetAlignment: number; readonly maxUniformBindingSize: number };
+  /** The GPU as the backend names it (adapter vendor and architecture, or the GL renderer string). */
+  readonly adapter: string;
+  /** True between a loss and the end of its recovery. */
+  readonly lost: boolean;
+  /** Set when recovery failed for good: why nothing is drawn any more. */
+  readonly failure: Error | null;
+  /** Every loss survived, oldest first. */
+  readonly recoveries: readonly DeviceRecovery[];
+  /** Resolves once any recovery in progress has finished (at once when the device is fine). */
+  readonly recovered: Promise<void>;
+  /** Per-pass GPU times of a recent frame where the backend measures them (WebGPU with timestamp-query), else null. */
+  readonly gpuTimes: GpuTimes | null;
+
+  createBuffer(desc: BufferDesc): DeviceBuffer;
+  createTexture(desc: TextureDesc): DeviceTexture;
+  sampler(filter: SamplerFilter): Sampler;
+  /** Compiles and links without stalling the page where the backend can; a shader error rejects with its lines. */
+  createPipeline(desc: PipelineDesc): Promise<Pipeline>;
+  /** The same, at once (a one-off stall): for a pipeline first needed mid-frame. */
+  createPipelineNow(desc: PipelineDesc): Pipeline;
+  /** Fills bind group `group` of `pipeline`, each resource named by its WGSL variable. */
+  createBindings(
+    pipeline: Pipeline,
+    group: number,
+    resources: Readonly<Record<string, BindingResource>>,
+  ): Bindings;
+  createBundle(label: string): Bundle;
+
+  /** Starts a frame (GPU timing restarts). */
+  beginFrame(): void;
+  beginPass(desc: PassDesc): PassEncoder;
+  /** Copies the top-left `width`×`height` texels of `source` into `target` (same format). */
+  copyTexture(source: DeviceTexture, target: DeviceTexture, width: number, height: number): void;
+  /** Sends what was recorded since the last submit to the GPU (and, ending a frame, reads its GPU times). */
+  submit(): void;
+  /** The canvas's image for this frame (the device must have been made with a canvas). */
+  canvasTarget(): ExternalTarget;
+  /** Resolves once the GPU has done the work submitted so far. */
+  finished(): Promise<void>;
+  /** A target's texels as RGBA8, top row first (8-bit formats; the canvas right after the frame that drew it). */
+  readPixels(target: RenderTarget): Promise<Uint8Array>;
+
+  on<K extends keyof DeviceEvents>(event: K, listener: (value: DeviceEvents[K]) => void): () => void;
+  /** Loses the device (WebGPU) or the context (WebGL2) as a real fault would; recovery follows by itself. */
+  simulateLoss(): void;
+  /** Frees every GPU object the device made and stops recovering. */
+  destroy(): void;
+}

@@ -1,0 +1,150 @@
+/**
+ * Every piece of GL state the WebGL2 device changes, set only when it differs from what GL already has. It is the one
+ * place that talks to GL's global state, so no code path can leave state another relies on (the twins of old set and
+ * reset it by convention in four files). `reset()` forgets everything (a restored context starts from GL's defaults,
+ * which the cache then does not assume).
+ */
+export class GlState {
+  private program: WebGLProgram | null | undefined;
+  private drawFramebuffer: WebGLFramebuffer | null | undefined;
+  private readFramebuffer: WebGLFramebuffer | null | undefined;
+  private readonly view = [-1, -1, -1, -1];
+  private readonly flags = new Map<number, boolean>();
+  private depthFunction = -1;
+  private depthWrite: boolean | undefined;
+  private front = -1;
+  private blendSet = false;
+  private vertexArray: WebGLVertexArrayObject | null | undefined;
+  private activeUnit = -1;
+  private readonly textures: (WebGLTexture | null | undefined)[] = [];
+  private readonly samplers: (WebGLSampler | null | undefined)[] = [];
+  private readonly ranges: ({ buffer: WebGLBuffer; offset: number; size: number } | undefined)[] = [];
+  private readonly buffers = new Map<number, WebGLBuffer | null>();
+
+  constructor(private readonly gl: WebGL2RenderingContext) {}
+
+  reset(): void {
+    this.program = this.drawFramebuffer = this.readFramebuffer = this.vertexArray = undefined;
+    this.view.fill(-1);
+    this.flags.clear();
+    this.depthFunction = this.front = this.activeUnit = -1;
+    this.depthWrite = undefined;
+    this.blendSet = false;
+    this.textures.length = this.samplers.length = this.ranges.length = 0;
+    this.buffers.clear();
+  }
+
+  useProgram(program: WebGLProgram | null): void {
+    if (this.program !== program) this.gl.useProgram((this.program = program));
+  }
+
+  /** Binds `framebuffer` for drawing and reading. */
+  bindFramebuffer(framebuffer: WebGLFramebuffer | null): void {
+    const gl = this.gl;
+    if (this.drawFramebuffer === framebuffer && this.readFramebuffer === framebuffer) return;
+    gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+    this.drawFramebuffer = this.readFramebuffer = framebuffer;
+  }
+
+  bindFramebuffers(read: WebGLFramebuffer | null, draw: WebGLFramebuffer | null): void {
+    const gl = this.gl;
+    if (this.readFramebuffer !== read) gl.bindFramebuffer(gl.READ_FRAMEBUFFER, (this.readFramebuffer = read));
+    if (this.drawFramebuffer !== draw) gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, (this.drawFramebuffer = draw));
+  }
+
+  viewport(x: number, y: number, width: number, height: number): void {
+    const v = this.view;
+    if (v[0] === x && v[1] === y && v[2] === width && v[3] === height) return;
+    v[0] = x;
+    v[1] = y;
+    v[2] = width;
+    v[3] = height;
+    this.gl.viewport(x, y, width, height);
+  }
+
+  /** `gl.enable`/`gl.disable` of a capability (DEPTH_TEST, CULL_FACE, BLEND, SCISSOR_TEST). */
+  set(capability: number, on: boolean): void {
+    if (this.flags.get(capability) === on) return;
+    this.flags.set(capability, on);
+    if (on) this.gl.enable(capability);
+    else this.gl.disable(capability);
+  }
+
+  depth(func: number, write: boolean): void {
+    if (this.depthFunction !== func) this.gl.depthFunc((this.depthFunction = func));
+    if (this.depthWrite !== write) this.gl.depthMask((this.depthWrite = write));
+  }
+
+  depthMask(write: boolean): void {
+    if (this.depthWrite !== write) this.gl.depthMask((this.depthWrite = write));
+  }
+
+  frontFace(mode: number): void {
+    if (this.front !== mode) this.gl.frontFace((this.front = mode));
+  }
+
+  /** Straight alpha over the target (the only blend the engine uses). */
+  blendAlpha(): void {
+    if (this.blendSet) return;
+    const gl = this.gl;
+    gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+    this.blendSet = true;
+  }
+
+  bindVertexArray(vao: WebGLVertexArrayObject | null): void {
+    if (this.vertexArray !== vao) this.gl.bindVertexArray((this.vertexArray = vao));
+  }
+
+  /** Binds `buffer` to a non-indexed target (ARRAY_BUFFER, ELEMENT_ARRAY_BUFFER of the bound VAO, UNIFORM_BUFFER). */
+  bindBuffer(target: number, buffer: WebGLBuffer | null): void {
+    // The element array binding belongs to the vertex array: never cache it across vertex arrays.
+    if (target !== this.gl.ELEMENT_ARRAY_BUFFER && this.buffers.get(target) === buffer) return;
+    this.buffers.set(target, buffer);
+    this.gl.bindBuffer(target, buffer);
+  }
+
+  bindTexture(unit: number, texture: WebGLTexture | null): void {
+    if (this.textures[unit] === texture) return;
+    this.activate(unit);
+    this.gl.bindTexture(this.gl.TEXTURE_2D, texture);
+    this.textures[unit] = texture;
+  }
+
+  bindSampler(unit: number, sampler: WebGLSampler | null): void {
+    if (this.samplers[unit] === sampler) return;
+    this.gl.bindSampler(unit, sampler);
+    this.samplers[unit] = sampler;
+  }
+
+  bindUniformRange(point: number, buffer: WebGLBuffer, offset: number, size: number): void {
+    const r = this.ranges[point];
+    if (r && r.buffer === buffer && r.offset === offset && r.size === size) return;
+    this.gl.bindBufferRange(this.gl.UNIFORM_BUFFER, point, buffer, offset, size);
+    // bindBufferRange also binds the generic UNIFORM_BUFFER target.
+    this.buffers.set(this.gl.UNIFORM_BUFFER, buffer);
+    if (r) {
+      r.buffer = buffer;
+      r.offset = offset;
+      r.size = size;
+    } else this.ranges[point] = { buffer, offset, size };
+  }
+
+  /** Forgets a deleted object wherever it is cached (GL unbinds it itself). */
+  forget(object: object): void {
+    if (this.program === object) this.program = undefined;
+    if (this.drawFramebuffer === object) this.drawFramebuffer = undefined;
+    if (this.readFramebuffer === object) this.readFramebuffer = undefined;
+    if (this.vertexArray === object) this.vertexArray = undefined;
+    for (let i = 0; i < this.textures.length; i++)
+      if (this.textures[i] === object) this.textures[i] = undefined;
+    for (let i = 0; i < this.samplers.length; i++)
+      if (this.samplers[i] === object) this.samplers[i] = undefined;
+    for (let i = 0; i < this.ranges.length; i++)
+      if (this.ranges[i]?.buffer === object) this.ranges[i] = undefined;
+    for (const [target, buffer] of this.buffers) if (buffer === object) this.buffers.delete(target);
+  }
+
+  private activate(unit: number): void {
+    if (this.activeUnit !== unit) this.gl.activeTexture(this.gl.TEXTURE0 + (this.activeUnit = unit));
+  }
+}

@@ -1,0 +1,422 @@
+import type {
+  BindingResource,
+  Bindings,
+  BufferDesc,
+  Bundle,
+  Device,
+  DeviceBuffer,
+  DeviceTexture,
+  ExternalTarget,
+  PassDesc,
+  PassEncoder,
+  Pipeline,
+  PipelineDesc,
+  RenderTarget,
+  SamplerFilter,
+  TextureDesc,
+} from '../device';
+import { DeviceCore } from '../device-core';
+import { GlState } from './gl-state';
+import { GlPass } from './webgl2-pass';
+import {
+  GlBindingsHandle,
+  type GlHost,
+  GlBufferHandle,
+  GlBundleHandle,
+  GlExternalTarget,
+  GlPipelineHandle,
+  GlSampler,
+  GlTextureHandle,
+} from './webgl2-resources';
+
+/** How a WebGL2 device is made. */
+export interface WebGl2DeviceOptions {
+  /** Called with the device for its context, and again when a lost context is restored, before anything is made. */
+  onDevice?: (device: WebGl2Device) => void;
+}
+
+/**
+ * The device layer on WebGL2, for browsers without WebGPU (and XR sessions without the WebGPU binding). All GL state
+ * goes through one cache (`state`). Framebuffers are made per pair of attachments and vertex arrays per vertex layout
+ * and buffers, both kept until a texture or buffer in them is destroyed. On `webglcontextlost` frames are skipped; on
+ * `webglcontextrestored` every live object is made again from its handle.
+ */
+export class WebGl2Device extends DeviceCore implements Device, GlHost {
+  readonly backend = 'webgl2';
+  readonly state: GlState;
+  readonly limits: { uniformOffsetAlignment: number; maxUniformBindingSize: number };
+  /** Whether rgba16float can be drawn into (EXT_color_buffer_float). */
+  floatTargets = false;
+  readonly gpuTimes = null;
+  private readonly pass: GlPass;
+  private readonly samplers: Record<SamplerFilter, GlSampler>;
+  private framebuffers = new Map<
+    GlTextureHandle,
+    { framebuffer: WebGLFramebuffer; depth: GlTextureHandle | null }
+  >();
+  private vertexArrays = new Map<string, { vao: WebGLVertexArrayObject; buffers: GlBufferHandle[] }>();
+  private readonly canvas: GlExternalTarget;
+  private settle: () => void = () => {};
+  private lostAt = 0;
+
+  private constructor(
+    readonly gl: WebGL2RenderingContext,
+    private readonly options: WebGl2DeviceOptions,
+  ) {
+    super();
+    this.state = new GlState(gl);
+    this.limits = {
+      uniformOffsetAlignment: gl.getParameter(gl.UNIFORM_BUFFER_OFFSET_ALIGNMENT) as number,
+      maxUniformBindingSize: gl.getParameter(gl.MAX_UNIFORM_BLOCK_SIZE) as number,
+    };
+    this.pass = new GlPass(this);
+    this.samplers = { nearest: new GlSampler(this, 'nearest'), linear: new GlSampler(this, 'linear') };
+    this.canvas = new GlExternalTarget('canvas', null, 0, 0);
+    this.start();
+    const canvas = gl.canvas;
+    canvas.addEventListener('webglcontextlost', (event) => {
+      event.preventDefault(); // without this the browser never restores the context
+      if (!this.destroyed) this.beginLoss();
+    });
+    canvas.addEventListener('webglcontextrestored', () => this.restore());
+  }
+
+  /** Takes `canvas`'s WebGL2 context (it must not have another). */
+  static create(
+    canvas: HTMLCanvasElement | OffscreenCanvas,
+    options: WebGl2DeviceOptions = {},
+  ): WebGl2Device {
+    const gl = canvas.getContext('webgl2', {
+      antialias: false,
+      alpha: false,
+      depth: false,
+    }) as WebGL2RenderingContext | null;
+    if (!gl)
+      throw new Error(
+        'canvas.getContext("webgl2") returned null: WebGL2 is unavailable or the canvas already has another ' +
+          'context. Give the WebGL2 backend its own <canvas>.',
+      );
+    return new WebGl2Device(gl, options);
+  }
+
+  /** A device on a context made elsewhere (an XR-compatible one for XRWebGLLayer). */
+  static fromContext(gl: WebGL2RenderingContext, options: WebGl2DeviceOptions = {}): WebGl2Device {
+    return new WebGl2Device(gl, options);
+  }
+
+  /** True between a loss and the end of its recovery, and as soon as GL says so (before its event arrives). */
+  override get lost(): boolean {
+    return this.lossReported || this.gl.isContextLost();
+  }
+
+  override get recovered(): Promise<void> {
+    if (this.gl.isContextLost() && !this.destroyed) this.beginLoss(); // its event may not have arrived yet
+    return this.recovering;
+  }
+
+  get adapter(): string {
+    return String(this.gl.getParameter(this.gl.RENDERER));
+  }
+
+  createBuffer(desc: BufferDesc): DeviceBuffer {
+    return new GlBufferHandle(this, desc);
+  }
+
+  createTexture(desc: TextureDesc): DeviceTexture {
+    return new GlTextureHandle(this, desc);
+  }
+
+  sampler(filter: SamplerFilter): GlSampler {
+    return this.samplers[filter];
+  }
+
+  createPipeline(desc: PipelineDesc): Promise<Pipeline> {
+    try {
+      return Promise.resolve(this.createPipelineNow(desc));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  createPipelineNow(desc: PipelineDesc): Pipeline {
+    return new GlPipelineHandle(this, desc);
+  }
+
+  createBindings(
+    pipeline: Pipeline,
+    group: number,
+    resources: Readonly<Record<string, BindingResource>>,
+  ): Bindings {
+    return new GlBindingsHandle(this, pipeline as GlPipelineHandle, group, resources);
+  }
+
+  createBundle(label: string): Bundle {
+    return new GlBundleHandle(label);
+  }
+
+  beginFrame(): void {}
+
+  beginPass(desc: PassDesc): PassEncoder {
+    const { gl, state } = this;
+    const { color, depth } = desc;
+    const external = color.kind === 'external';
+    if (external && depth && depth !== color)
+      throw new Error(
+        `Pass "${desc.label}": a framebuffer the engine does not own uses its own depth; give the same target as depth.`,
+      );
+    state.bindFramebuffer(
+      external
+        ? (color as GlExternalTarget).framebuffer
+        : this.framebufferFor(color as GlTextureHandle, (depth as GlTextureHandle | undefined) ?? null),
+    );
+    state.set(gl.SCISSOR_TEST, false);
+    state.viewport(0, 0, color.width, color.height);
+    let bits = 0;
+    if (desc.clearColor) {
+      const c = desc.clearColor;
+      gl.clearColor(c[0]!, c[1]!, c[2]!, c[3]!);
+      bits |= gl.COLOR_BUFFER_BIT;
+    }
+    if (depth && desc.clearDepth !== undefined) {
+      state.depthMask(true);
+      gl.clearDepth(desc.clearDepth);
+      bits |= gl.DEPTH_BUFFER_BIT;
+    }
+    if (bits) gl.clear(bits);
+    return this.pass.begin(color.width, color.height, external);
+  }
+
+  copyTexture(source: DeviceTexture, target: DeviceTexture, width: number, height: number): void {
+    const { gl, state } = this;
+    state.set(gl.SCISSOR_TEST, false);
+    state.bindFramebuffers(
+      this.framebufferFor(source as GlTextureHandle, null),
+      this.framebufferFor(target as GlTextureHandle, null),
+    );
+    gl.blitFramebuffer(0, 0, width, height, 0, 0, width, height, gl.COLOR_BUFFER_BIT, gl.NEAREST);
+  }
+
+  submit(): void {}
+
+  canvasTarget(): ExternalTarget {
+    const canvas = this.gl.canvas;
+    this.canvas.width = canvas.width;
+    this.canvas.height = canvas.height;
+    return this.canvas;
+  }
+
+  /** A framebuffer the engine does not own (an XR layer's) as a target `width`×`height`. */
+  wrapFramebuffer(
+    label: string,
+    framebuffer: WebGLFramebuffer | null,
+    width: number,
+    height: number,
+  ): GlExternalTarget {
+    return new GlExternalTarget(label, framebuffer, width, height);
+  }
+
+  finished(): Promise<void> {
+    this.gl.finish();
+    return Promise.resolve();
+  }
+
+  readPixels(target: RenderTarget): Promise<Uint8Array> {
+    try {
+      return Promise.resolve(this.readPixelsNow(target));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  /**
+   * `readPixels` at once (GL reads synchronously), of the whole target or of `region` (origin at the top left): what
+   * a frame just drew, before a canvas without preserveDrawingBuffer is cleared.
+   */
+  readPixelsNow(
+    target: RenderTarget,
+    region?: { x: number; y: number; width: number; height: number },
+  ): Uint8Array {
+    const { gl, state } = this;
+    if (target.format !== 'rgba8unorm')
+      throw new Error(`readPixels: "${target.label}" (${target.format}) is not RGBA8.`);
+    const external = target.kind === 'external';
+    state.bindFramebuffer(
+      external
+        ? (target as GlExternalTarget).framebuffer
+        : this.framebufferFor(target as GlTextureHandle, null),
+    );
+    const {
+      x,
+      y,
+      width: w,
+      height: h,
+    } = region ?? { x: 0, y: 0, width: target.width, height: target.height };
+    const raw = new Uint8Array(w * h * 4);
+    // A device texture is stored top row first; a framebuffer the engine does not own bottom row first.
+    gl.readPixels(x, external ? target.height - y - h : y, w, h, gl.RGBA, gl.UNSIGNED_BYTE, raw);
+    if (!external) return raw;
+    const rows = new Uint8Array(raw.length);
+    for (let r = 0; r < h; r++) rows.set(raw.subarray((h - 1 - r) * w * 4, (h - r) * w * 4), r * w * 4);
+    return rows;
+  }
+
+  /** Loses the context through WEBGL_lose_context and restores it soon after: what a GPU reset does to a page. */
+  simulateLoss(): void {
+    const lose = this.gl.getExtension('WEBGL_lose_context');
+    if (!lose) throw new Error('WEBGL_lose_context is not available: cannot simulate a context loss here.');
+    lose.loseContext();
+    setTimeout(() => lose.restoreContext(), 0);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.disposeAll();
+    for (const sampler of Object.values(this.samplers)) sampler.dispose();
+    for (const { framebuffer } of this.framebuffers.values()) this.gl.deleteFramebuffer(framebuffer);
+    for (const { vao } of this.vertexArrays.values()) this.gl.deleteVertexArray(vao);
+    this.framebuffers.clear();
+    this.vertexArrays.clear();
+    this.state.reset();
+  }
+
+  /**
+   * The framebuffer drawing into `color`, made once per colour texture, with `depth` attached (or none): the depth
+   * attachment changes only when a texture changes roles, so the count of framebuffers follows the textures'.
+   */
+  framebufferFor(color: GlTextureHandle, depth: GlTextureHandle | null): WebGLFramebuffer {
+    let entry = this.framebuffers.get(color);
+    if (entry && entry.depth === depth) return entry.framebuffer;
+    const gl = this.gl;
+    if (!entry) {
+      const framebuffer = gl.createFramebuffer();
+      this.state.bindFramebuffer(framebuffer);
+      gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, color.texture, 0);
+      this.framebuffers.set(color, (entry = { framebuffer, depth: null }));
+    } else this.state.bindFramebuffer(entry.framebuffer);
+    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.TEXTURE_2D, depth?.texture ?? null, 0);
+    entry.depth = depth;
+    const status = gl.checkFramebufferStatus(gl.FRAMEBUFFER);
+    if (status !== gl.FRAMEBUFFER_COMPLETE && !gl.isContextLost())
+      throw new Error(
+        `${color.label}: a ${color.format} ${color.width}×${color.height} framebuffer` +
+          `${depth ? ` with ${depth.label}` : ''} is incomplete (0x${status.toString(16)}).`,
+      );
+    return entry.framebuffer;
+  }
+
+  /** The vertex array reading `buffer` (and `indices`) the way `pipeline` does, made once per combination. */
+  vertexArray(
+    pipeline: GlPipelineHandle,
+    buffer: GlBufferHandle,
+    indices: GlBufferHandle | null,
+  ): WebGLVertexArrayObject {
+    const key = `${pipeline.vertexKey}|${this.idOf(buffer)}|${indices ? this.idOf(indices) : ''}`;
+    const found = this.vertexArrays.get(key);
+    if (found) return found.vao;
+    const { gl, state } = this;
+    const vao = gl.createVertexArray();
+    state.bindVertexArray(vao);
+    state.bindBuffer(gl.ARRAY_BUFFER, buffer.buffer);
+    for (const layout of pipeline.desc.vertexBuffers ?? []) {
+      for (const a of layout.attributes) {
+        gl.enableVertexAttribArray(a.location);
+        gl.vertexAttribPointer(a.location, COMPONENTS[a.format], gl.FLOAT, false, layout.stride, a.offset);
+        gl.vertexAttribDivisor(a.location, layout.step === 'instance' ? 1 : 0);
+      }
+    }
+    if (indices) gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices.buffer);
+    this.vertexArrays.set(key, { vao, buffers: indices ? [buffer, indices] : [buffer] });
+    return vao;
+  }
+
+  /** Deletes what was made for a buffer about to go (its vertex arrays). */
+  forgetBuffer(buffer: GlBufferHandle): void {
+    for (const [key, entry] of this.vertexArrays) {
+      if (!entry.buffers.includes(buffer)) continue;
+      this.state.forget(entry.vao);
+      this.gl.deleteVertexArray(entry.vao);
+      this.vertexArrays.delete(key);
+    }
+  }
+
+  /** Deletes what was made for a texture about to go: its framebuffer, and its attachment as another's depth. */
+  forgetTexture(texture: GlTextureHandle): void {
+    const own = this.framebuffers.get(texture);
+    if (own) {
+      this.state.forget(own.framebuffer);
+      this.gl.deleteFramebuffer(own.framebuffer);
+      this.framebuffers.delete(texture);
+    }
+    for (const entry of this.framebuffers.values()) {
+      if (entry.depth !== texture) continue;
+      this.state.bindFramebuffer(entry.framebuffer);
+      this.gl.framebufferTexture2D(
+        this.gl.FRAMEBUFFER,
+        this.gl.DEPTH_ATTACHMENT,
+        this.gl.TEXTURE_2D,
+        null,
+        0,
+      );
+      entry.depth = null;
+    }
+  }
+
+  private readonly ids = new WeakMap<object, number>();
+  private nextId = 0;
+  private idOf(object: object): number {
+    let id = this.ids.get(object);
+    if (id === undefined) this.ids.set(object, (id = this.nextId++));
+    return id;
+  }
+
+  /** From the context's loss (once per loss) to its restore: frames are skipped, `recovered` waits. */
+  private beginLoss(): void {
+    if (this.lossReported) return;
+    this.lossReported = true;
+    this.lostAt = performance.now();
+    this.recovering = new Promise((resolve) => (this.settle = resolve));
+    this.emit('lost', { reason: 'context-lost', message: 'webglcontextlost' });
+  }
+
+  /** What a fresh or restored context needs before anything is made on it. */
+  private start(): void {
+    const gl = this.gl;
+    this.floatTargets = gl.getExtension('EXT_color_buffer_float') !== null;
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    this.options.onDevice?.(this);
+    this.emit('native', this);
+  }
+
+  /** After `webglcontextrestored`: every live object made again from its handle. */
+  private restore(): void {
+    if (this.destroyed) return;
+    this.generation++;
+    this.state.reset();
+    // The old context's framebuffers and vertex arrays went with it.
+    this.framebuffers = new Map();
+    this.vertexArrays = new Map();
+    try {
+      this.start();
+      void this.realizeAll().then(
+        () => {
+          this.lossReported = false;
+          this.recordRecovery('context-lost', 'webglcontextlost', this.lostAt, 1);
+          this.settle();
+        },
+        (error: unknown) => this.fail(error as Error),
+      );
+    } catch (error) {
+      this.fail(error as Error);
+    }
+  }
+
+  private fail(error: Error): void {
+    this.failure = new Error(
+      `The WebGL2 context was restored but its objects could not be made again: ${error.message}. Reload the page.`,
+    );
+    this.emit('failed', this.failure);
+    this.settle();
+  }
+}
+
+const COMPONENTS = { float32: 1, float32x2: 2, float32x3: 3, float32x4: 4 } as const;

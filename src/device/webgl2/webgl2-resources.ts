@@ -1,0 +1,387 @@
+import type { GlState } from './gl-state';
+import { compileGlsl } from '../../gpu/compile-glsl';
+import { bindUniformBlock } from '../../gpu/gl-uniform-block';
+import { assertStd140Compatible } from '../../gpu/std140';
+import type {
+  BindingResource,
+  BindingSlot,
+  Bindings,
+  BufferDesc,
+  Bundle,
+  DeviceBuffer,
+  DeviceTexture,
+  ExternalTarget,
+  Pipeline,
+  PipelineDesc,
+  Sampler,
+  SamplerFilter,
+  TextureDesc,
+  TextureFormat,
+} from '../device';
+import { bytesOf, type Restorable } from '../device-core';
+import { pipelineBindings } from '../pipeline-bindings';
+import { checkResources } from '../check-resources';
+
+/** What the WebGL2 device's objects and passes need of it (the device implements it; they never import the device). */
+export interface GlHost {
+  readonly gl: WebGL2RenderingContext;
+  /** Every GL state change goes through it. */
+  readonly state: GlState;
+  /** Counts restored contexts: an object made for an older one is made again. */
+  readonly generation: number;
+  /** Whether rgba16float can be drawn into (EXT_color_buffer_float). */
+  readonly floatTargets: boolean;
+  track(object: Restorable): void;
+  untrack(object: Restorable): void;
+  sampler(filter: SamplerFilter): GlSampler;
+  framebufferFor(color: GlTextureHandle, depth: GlTextureHandle | null): WebGLFramebuffer;
+  vertexArray(
+    pipeline: GlPipelineHandle,
+    buffer: GlBufferHandle,
+    indices: GlBufferHandle | null,
+  ): WebGLVertexArrayObject;
+  forgetBuffer(buffer: GlBufferHandle): void;
+  forgetTexture(texture: GlTextureHandle): void;
+}
+
+/** Byte views over the buffers written from, made once per buffer (bufferSubData takes offsets in elements). */
+const byteViews = new WeakMap<ArrayBuffer, Uint8Array>();
+function byteView(buffer: ArrayBuffer): Uint8Array {
+  let view = byteViews.get(buffer);
+  if (!view) byteViews.set(buffer, (view = new Uint8Array(buffer)));
+  return view;
+}
+
+/** A `DeviceBuffer` on WebGL2; made again (its contents written again) when a lost context is restored. */
+export class GlBufferHandle implements DeviceBuffer, Restorable {
+  readonly label: string;
+  readonly size: number;
+  readonly usage: BufferDesc['usage'];
+  private native!: WebGLBuffer;
+  private generation = -1;
+  private made = false;
+  private readonly target: number;
+
+  constructor(
+    private readonly device: GlHost,
+    private readonly desc: BufferDesc,
+  ) {
+    this.label = desc.label;
+    this.size = Math.ceil(desc.size / 4) * 4;
+    this.usage = desc.usage;
+    const gl = device.gl;
+    this.target = { uniform: gl.UNIFORM_BUFFER, vertex: gl.ARRAY_BUFFER, index: gl.ELEMENT_ARRAY_BUFFER }[
+      desc.usage
+    ];
+    device.track(this);
+    this.realize();
+  }
+
+  get buffer(): WebGLBuffer {
+    if (this.generation !== this.device.generation) this.realize();
+    return this.native;
+  }
+
+  realize(): void {
+    const gl = this.device.gl;
+    this.generation = this.device.generation;
+    this.native = gl.createBuffer();
+    this.bind();
+    gl.bufferData(
+      this.target,
+      this.size,
+      this.usage !== 'uniform' && this.desc.restore ? gl.STATIC_DRAW : gl.DYNAMIC_DRAW,
+    );
+    const contents = this.made ? this.desc.restore?.() : undefined; // the first bytes are the creator's to write
+    this.made = true;
+    if (contents) this.write(0, contents);
+  }
+
+  write(offset: number, data: ArrayBuffer | ArrayBufferView, dataOffset = 0, size?: number): void {
+    const [buffer, start, length] = bytesOf(data);
+    this.bind();
+    this.device.gl.bufferSubData(
+      this.target,
+      offset,
+      byteView(buffer),
+      start + dataOffset,
+      size ?? length - dataOffset,
+    );
+  }
+
+  private bind(): void {
+    const state = this.device.state;
+    // An element array binding is part of the bound vertex array: bind it with none bound.
+    if (this.target === this.device.gl.ELEMENT_ARRAY_BUFFER) state.bindVertexArray(null);
+    state.bindBuffer(this.target, this.native);
+  }
+
+  destroy(): void {
+    this.dispose();
+    this.device.untrack(this);
+  }
+
+  dispose(): void {
+    this.device.forgetBuffer(this);
+    this.device.state.forget(this.native);
+    this.device.gl.deleteBuffer(this.native);
+  }
+}
+
+/** The WebGL2 sized formats of the engine's texture formats. */
+function internalFormat(gl: WebGL2RenderingContext, format: TextureFormat, label: string): number {
+  switch (format) {
+    case 'rgba8unorm':
+      return gl.RGBA8;
+    case 'rgba16float':
+      return gl.RGBA16F;
+    case 'depth24plus':
+      return gl.DEPTH_COMPONENT24;
+    default:
+      throw new Error(`The WebGL2 backend has no texture format "${format}" (${label}).`);
+  }
+}
+
+/**
+ * A `DeviceTexture` on WebGL2, kept top row first like WebGPU's (passes draw into it y-flipped), so both backends
+ * rasterize the same rows; made again (its pixels uploaded again) when a lost context is restored.
+ */
+export class GlTextureHandle implements DeviceTexture, Restorable {
+  readonly kind = 'texture';
+  readonly label: string;
+  readonly format: TextureFormat;
+  readonly width: number;
+  readonly height: number;
+  private native!: WebGLTexture;
+  private generation = -1;
+  private pixels: Uint8Array | undefined;
+
+  constructor(
+    private readonly device: GlHost,
+    desc: TextureDesc,
+  ) {
+    this.label = desc.label;
+    this.format = desc.format;
+    this.width = desc.width;
+    this.height = desc.height;
+    this.pixels = desc.pixels;
+    internalFormat(device.gl, desc.format, desc.label);
+    if (desc.format === 'rgba16float' && !device.floatTargets)
+      throw new Error(
+        `${desc.label}: drawing into rgba16float needs EXT_color_buffer_float, which this WebGL2 lacks.`,
+      );
+    device.track(this);
+    this.realize();
+  }
+
+  get texture(): WebGLTexture {
+    if (this.generation !== this.device.generation) this.realize();
+    return this.native;
+  }
+
+  realize(): void {
+    const gl = this.device.gl;
+    this.generation = this.device.generation;
+    this.native = gl.createTexture();
+    this.device.state.bindTexture(0, this.native);
+    gl.texStorage2D(gl.TEXTURE_2D, 1, internalFormat(gl, this.format, this.label), this.width, this.height);
+    if (this.format === 'depth24plus') {
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST); // depth is not filterable
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+    }
+    if (this.pixels) this.upload(this.pixels);
+    // Its framebuffer now, as every colour texture may be drawn into: the count of GL objects is then the same
+    // from the first frame on (a history texture would otherwise get its own only when first drawn).
+    if (this.format !== 'depth24plus') this.device.framebufferFor(this, null);
+  }
+
+  write(pixels: Uint8Array): void {
+    this.pixels = pixels;
+    this.upload(pixels);
+  }
+
+  private upload(pixels: Uint8Array): void {
+    const gl = this.device.gl;
+    const expected = this.width * this.height * 4;
+    if (pixels.byteLength !== expected)
+      throw new RangeError(
+        `Texture "${this.label}": ${pixels.byteLength} bytes of pixels for ${this.width}×${this.height} RGBA8 ` +
+          `(${expected} expected).`,
+      );
+    this.device.state.bindTexture(0, this.native);
+    // Rows go in top first and are read by texel: the texture's row 0 is the image's top, as on WebGPU.
+    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, this.width, this.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+  }
+
+  destroy(): void {
+    this.dispose();
+    this.device.untrack(this);
+  }
+
+  dispose(): void {
+    this.device.forgetTexture(this);
+    this.device.state.forget(this.native);
+    this.device.gl.deleteTexture(this.native);
+  }
+}
+
+/** A framebuffer the engine does not own (the canvas's default one, an XR layer's), stored bottom row first. */
+export class GlExternalTarget implements ExternalTarget {
+  readonly kind = 'external';
+  constructor(
+    readonly label: string,
+    public framebuffer: WebGLFramebuffer | null,
+    public width: number,
+    public height: number,
+    readonly format: TextureFormat = 'rgba8unorm',
+  ) {}
+}
+
+/** The sampler of one filter; its WebGLSampler made per context. */
+export class GlSampler implements Sampler {
+  readonly kind = 'sampler';
+  private native: WebGLSampler | null = null;
+  private generation = -1;
+  constructor(
+    private readonly device: GlHost,
+    readonly filter: SamplerFilter,
+  ) {}
+
+  get sampler(): WebGLSampler {
+    if (this.generation !== this.device.generation || !this.native) {
+      const gl = this.device.gl;
+      this.generation = this.device.generation;
+      const sampler = (this.native = gl.createSampler());
+      const mode = this.filter === 'linear' ? gl.LINEAR : gl.NEAREST;
+      gl.samplerParameteri(sampler, gl.TEXTURE_MIN_FILTER, mode);
+      gl.samplerParameteri(sampler, gl.TEXTURE_MAG_FILTER, mode);
+      gl.samplerParameteri(sampler, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+      gl.samplerParameteri(sampler, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+    }
+    return this.native;
+  }
+
+  dispose(): void {
+    if (this.native) this.device.gl.deleteSampler(this.native);
+    this.native = null;
+  }
+}
+
+/** A binding of a program on WebGL2: a uniform block's binding point, or a sampler's texture unit. */
+interface GlSlot extends BindingSlot {
+  /** The block's binding point (uniforms) or texture unit (textures); -1 for samplers. */
+  index: number;
+}
+
+const GL_COMPARE = { less: 0x0201, always: 0x0207 } as const; // GL_LESS, GL_ALWAYS
+
+/**
+ * A `Pipeline` on WebGL2: the GLSL twin linked (`defines` picking its variant), each uniform block checked against
+ * the WGSL struct and bound to a point, each sampler to a unit (numbered in WGSL group/binding order, so pipelines of
+ * one module share their numbering), and the fixed-function state it draws with.
+ */
+export class GlPipelineHandle implements Pipeline, Restorable {
+  readonly label: string;
+  readonly bindings: readonly GlSlot[];
+  readonly groups: number;
+  /** What the GL state cache sets for each draw. */
+  readonly cull: boolean;
+  readonly blend: boolean;
+  readonly depthTest: boolean;
+  readonly depthFunc: number;
+  readonly depthWrite: boolean;
+  /** The vertex layout, as a key shared by pipelines that read buffers the same way (their vertex arrays are shared). */
+  readonly vertexKey: string;
+  program!: WebGLProgram;
+  /** The fullscreen prelude's target uniforms (see fullscreen.glsl), when the program has them. */
+  targetSize: WebGLUniformLocation | null = null;
+  flipY: WebGLUniformLocation | null = null;
+  /** The target values last set on this program. */
+  lastTarget = { width: -1, height: -1, flip: -1 };
+  private generation = -1;
+
+  constructor(
+    private readonly device: GlHost,
+    readonly desc: PipelineDesc,
+  ) {
+    this.label = desc.label ?? desc.shader.label;
+    let uniforms = 0;
+    let textures = 0;
+    this.bindings = pipelineBindings(desc).map((slot) => ({
+      ...slot,
+      index: slot.kind === 'uniform' ? uniforms++ : slot.kind === 'sampler' ? -1 : textures++,
+    }));
+    for (const slot of this.bindings) if (slot.layout) assertStd140Compatible(slot.layout, slot.structs);
+    this.groups = desc.groups ?? Math.max(-1, ...this.bindings.map((b) => b.group)) + 1;
+    this.cull = desc.cull === 'back';
+    this.blend = desc.blend === 'alpha';
+    this.depthTest = !!desc.depth;
+    this.depthFunc = GL_COMPARE[desc.depth?.compare ?? 'always'];
+    this.depthWrite = desc.depth?.write ?? false;
+    this.vertexKey = JSON.stringify(desc.vertexBuffers ?? []);
+    device.track(this);
+    this.realize();
+  }
+
+  get linked(): WebGLProgram {
+    if (this.generation !== this.device.generation) this.realize();
+    return this.program;
+  }
+
+  realize(): void {
+    const gl = this.device.gl;
+    const units: Record<string, number> = {};
+    for (const slot of this.bindings) if (slot.kind.endsWith('texture')) units[slot.name] = slot.index;
+    const program = compileGlsl(gl, this.desc.shader.glsl, this.label, this.desc.defines ?? [], units);
+    try {
+      for (const slot of this.bindings)
+        if (slot.layout) bindUniformBlock(gl, program, slot.type, slot.layout, slot.index);
+    } catch (error) {
+      gl.deleteProgram(program);
+      throw new Error(`${this.label}: ${(error as Error).message}`, { cause: error });
+    }
+    this.generation = this.device.generation;
+    this.program = program;
+    this.targetSize = gl.getUniformLocation(program, 'armatureTargetSize');
+    this.flipY = gl.getUniformLocation(program, 'armatureFlipY');
+    this.lastTarget = { width: -1, height: -1, flip: -1 };
+  }
+
+  dispose(): void {
+    this.device.state.forget(this.program);
+    this.device.gl.deleteProgram(this.program);
+  }
+}
+
+/** A `Bindings` on WebGL2: the buffers and textures to bind at the pipeline's points and units, checked once. */
+export class GlBindingsHandle implements Bindings {
+  /** Per uniform block: its point, buffer and size; per texture: its unit, texture and sampler. */
+  readonly uniforms: { point: number; buffer: GlBufferHandle; size: number }[] = [];
+  readonly textures: { unit: number; texture: GlTextureHandle; sampler: GlSampler }[] = [];
+
+  constructor(
+    device: GlHost,
+    readonly pipeline: GlPipelineHandle,
+    readonly group: number,
+    resources: Readonly<Record<string, BindingResource>>,
+  ) {
+    checkResources(pipeline, group, resources);
+    const slots = pipeline.bindings.filter((b) => b.group === group);
+    // A WGSL sampler filters the group's textures; without one they are read nearest (textureLoad ignores it).
+    const sampler =
+      (slots.filter((s) => s.kind === 'sampler').map((s) => resources[s.name])[0] as GlSampler | undefined) ??
+      device.sampler('nearest');
+    for (const slot of slots) {
+      const resource = resources[slot.name]!;
+      if (slot.kind === 'uniform')
+        this.uniforms.push({ point: slot.index, buffer: resource as GlBufferHandle, size: slot.size });
+      else if (slot.kind !== 'sampler')
+        this.textures.push({ unit: slot.index, texture: resource as GlTextureHandle, sampler });
+    }
+  }
+}
+
+/** WebGL2 has no bundles: a pass encodes the draws again each time. */
+export class GlBundleHandle implements Bundle {
+  constructor(readonly label: string) {}
+}

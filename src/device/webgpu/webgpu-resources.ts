@@ -1,0 +1,388 @@
+import type { GpuContext } from '../../gpu/request-gpu';
+import type {
+  BindingResource,
+  BindingSlot,
+  Bindings,
+  BufferDesc,
+  Bundle,
+  DeviceBuffer,
+  DeviceTexture,
+  ExternalTarget,
+  Pipeline,
+  PipelineDesc,
+  Sampler,
+  SamplerFilter,
+  TextureDesc,
+  TextureFormat,
+} from '../device';
+import { checkResources } from '../check-resources';
+import { bytesOf, type Restorable } from '../device-core';
+import { pipelineBindings } from '../pipeline-bindings';
+
+/** What the WebGPU device's objects and passes need of it (the device implements it; they never import the device). */
+export interface GpuHost {
+  /** The GPU device in use now. */
+  readonly gpu: GpuContext;
+  /** Counts the GPU devices: an object made for an older one is made again. */
+  readonly generation: number;
+  track(object: Restorable): void;
+  untrack(object: Restorable): void;
+  /** The module of `code` on the current device, made once. */
+  shaderModule(code: string, label: string): GPUShaderModule;
+  /** The module once the compiler accepted it (a `WgslCompileError` with the offending lines otherwise). */
+  checkedShaderModule(code: string, label: string): Promise<GPUShaderModule>;
+  /** One layout per distinct list of entries on the current device. */
+  bindGroupLayout(entries: GPUBindGroupLayoutEntry[]): GPUBindGroupLayout;
+}
+
+const BUFFER_USAGE = { uniform: 0x0040, vertex: 0x0020, index: 0x0010 } as const; // GPUBufferUsage by value
+const COPY_DST = 0x0008;
+/** Every texture can be drawn into, sampled and copied: the graph's and images alike. */
+const TEXTURE_USAGE = 0x10 | 0x04 | 0x01 | 0x02; // RENDER_ATTACHMENT | TEXTURE_BINDING | COPY_SRC | COPY_DST
+
+/** A `DeviceBuffer` on WebGPU: its GPUBuffer made again (and its contents written again) after a loss. */
+export class GpuBufferHandle implements DeviceBuffer, Restorable {
+  readonly label: string;
+  readonly size: number;
+  readonly usage: BufferDesc['usage'];
+  private native!: GPUBuffer;
+  private generation = -1;
+  private made = false;
+
+  constructor(
+    private readonly device: GpuHost,
+    private readonly desc: BufferDesc,
+  ) {
+    this.label = desc.label;
+    this.size = Math.ceil(desc.size / 4) * 4;
+    this.usage = desc.usage;
+    device.track(this);
+    this.realize();
+  }
+
+  get buffer(): GPUBuffer {
+    if (this.generation !== this.device.generation) this.realize();
+    return this.native;
+  }
+
+  realize(): void {
+    this.generation = this.device.generation;
+    this.native = this.device.gpu.device.createBuffer({
+      label: this.label,
+      size: this.size,
+      usage: BUFFER_USAGE[this.usage] | COPY_DST,
+    });
+    const contents = this.made ? this.desc.restore?.() : undefined; // the first bytes are the creator's to write
+    this.made = true;
+    if (!contents) return;
+    const [buffer, offset, length] = bytesOf(contents);
+    if (length % 4 === 0) this.write(0, buffer, offset, length);
+    else {
+      // writeBuffer copies whole words: an odd count of 16-bit indices gets a padding index.
+      const padded = new Uint8Array(Math.ceil(length / 4) * 4);
+      padded.set(new Uint8Array(buffer, offset, length));
+      this.write(0, padded);
+    }
+  }
+
+  write(offset: number, data: ArrayBuffer | ArrayBufferView, dataOffset = 0, size?: number): void {
+    const [buffer, start, length] = bytesOf(data);
+    this.device.gpu.device.queue.writeBuffer(
+      this.buffer,
+      offset,
+      buffer,
+      start + dataOffset,
+      size ?? length - dataOffset,
+    );
+  }
+
+  destroy(): void {
+    this.dispose();
+    this.device.untrack(this);
+  }
+
+  dispose(): void {
+    this.native.destroy();
+  }
+}
+
+/** A `DeviceTexture` on WebGPU: made again (its pixels uploaded again) after a loss; its default view made once. */
+export class GpuTextureHandle implements DeviceTexture, Restorable {
+  readonly kind = 'texture';
+  readonly label: string;
+  readonly format: TextureFormat;
+  readonly width: number;
+  readonly height: number;
+  private native!: GPUTexture;
+  private nativeView!: GPUTextureView;
+  private generation = -1;
+  private pixels: Uint8Array | undefined;
+
+  constructor(
+    private readonly device: GpuHost,
+    desc: TextureDesc,
+  ) {
+    this.label = desc.label;
+    this.format = desc.format;
+    this.width = desc.width;
+    this.height = desc.height;
+    this.pixels = desc.pixels;
+    device.track(this);
+    this.realize();
+  }
+
+  get texture(): GPUTexture {
+    if (this.generation !== this.device.generation) this.realize();
+    return this.native;
+  }
+
+  get view(): GPUTextureView {
+    if (this.generation !== this.device.generation) this.realize();
+    return this.nativeView;
+  }
+
+  realize(): void {
+    this.generation = this.device.generation;
+    this.native = this.device.gpu.device.createTexture({
+      label: this.label,
+      format: this.format,
+      size: [this.width, this.height],
+      usage: TEXTURE_USAGE,
+    });
+    this.nativeView = this.native.createView();
+    if (this.pixels) this.upload(this.pixels);
+  }
+
+  write(pixels: Uint8Array): void {
+    this.pixels = pixels;
+    this.upload(pixels);
+  }
+
+  private upload(pixels: Uint8Array): void {
+    const expected = this.width * this.height * 4;
+    if (pixels.byteLength !== expected)
+      throw new RangeError(
+        `Texture "${this.label}": ${pixels.byteLength} bytes of pixels for ${this.width}×${this.height} RGBA8 ` +
+          `(${expected} expected).`,
+      );
+    this.device.gpu.device.queue.writeTexture(
+      { texture: this.native },
+      pixels,
+      { bytesPerRow: this.width * 4 },
+      [this.width, this.height],
+    );
+  }
+
+  destroy(): void {
+    this.dispose();
+    this.device.untrack(this);
+  }
+
+  dispose(): void {
+    this.native.destroy();
+  }
+}
+
+/** An image WebGPU gives the engine each frame (the canvas's texture, a view of an XR layer). */
+export class GpuExternalTarget implements ExternalTarget {
+  readonly kind = 'external';
+  constructor(
+    readonly label: string,
+    public format: TextureFormat,
+    public width: number,
+    public height: number,
+    /** The texture behind it (for copies and readback) and the view drawn into. */
+    public texture: GPUTexture | null,
+    public view: GPUTextureView | null,
+  ) {}
+}
+
+/** The sampler of one filter; its GPUSampler made per device. */
+export class GpuSampler implements Sampler {
+  readonly kind = 'sampler';
+  private native: GPUSampler | null = null;
+  private generation = -1;
+  constructor(
+    private readonly device: GpuHost,
+    readonly filter: SamplerFilter,
+  ) {}
+
+  get sampler(): GPUSampler {
+    if (this.generation !== this.device.generation || !this.native) {
+      this.generation = this.device.generation;
+      this.native = this.device.gpu.device.createSampler({
+        label: `${this.filter} sampler`,
+        magFilter: this.filter,
+        minFilter: this.filter,
+      });
+    }
+    return this.native;
+  }
+}
+
+const VISIBLE = 0x1 | 0x2; // GPUShaderStage.VERTEX | FRAGMENT
+
+/** A `Pipeline` on WebGPU: explicit bind group layouts from the WGSL bindings (shared, so groups fit any pipeline). */
+export class GpuPipelineHandle implements Pipeline, Restorable {
+  readonly label: string;
+  readonly bindings: readonly BindingSlot[];
+  layouts: GPUBindGroupLayout[] = [];
+  private native: GPURenderPipeline | null = null;
+  private generation = -1;
+
+  constructor(
+    private readonly device: GpuHost,
+    private readonly desc: PipelineDesc,
+  ) {
+    this.label = desc.label ?? desc.shader.label;
+    this.bindings = pipelineBindings(desc);
+    device.track(this);
+  }
+
+  get pipeline(): GPURenderPipeline {
+    if (this.generation !== this.device.generation || !this.native) this.realize();
+    return this.native!;
+  }
+
+  realize(): void {
+    const module = this.device.shaderModule(this.desc.shader.wgsl, this.desc.shader.label);
+    this.native = this.device.gpu.device.createRenderPipeline(this.descriptor(module));
+  }
+
+  async realizeAsync(): Promise<void> {
+    const module = await this.device.checkedShaderModule(this.desc.shader.wgsl, this.desc.shader.label);
+    this.native = await this.device.gpu.device.createRenderPipelineAsync(this.descriptor(module));
+  }
+
+  private descriptor(module: GPUShaderModule): GPURenderPipelineDescriptor {
+    const d = this.desc;
+    const device = this.device.gpu.device;
+    this.generation = this.device.generation;
+    const groups = d.groups ?? Math.max(-1, ...this.bindings.map((b) => b.group)) + 1;
+    this.layouts = Array.from({ length: groups }, (_, group) =>
+      this.device.bindGroupLayout(this.bindings.filter((b) => b.group === group).map(layoutEntry)),
+    );
+    return {
+      label: this.label,
+      layout: device.createPipelineLayout({ label: this.label, bindGroupLayouts: this.layouts }),
+      vertex: {
+        module,
+        entryPoint: d.vertexEntry ?? 'vs',
+        buffers: (d.vertexBuffers ?? []).map((b) => ({
+          arrayStride: b.stride,
+          stepMode: b.step ?? 'vertex',
+          attributes: b.attributes.map((a) => ({
+            shaderLocation: a.location,
+            offset: a.offset,
+            format: a.format,
+          })),
+        })),
+      },
+      fragment: {
+        module,
+        entryPoint: d.fragmentEntry ?? 'fs',
+        targets: [
+          {
+            format: d.format,
+            ...(d.blend
+              ? {
+                  blend: {
+                    color: { srcFactor: 'src-alpha', dstFactor: 'one-minus-src-alpha' },
+                    alpha: { srcFactor: 'one', dstFactor: 'one-minus-src-alpha' },
+                  },
+                }
+              : {}),
+          },
+        ],
+      },
+      primitive: { topology: 'triangle-list', cullMode: d.cull ?? 'none', frontFace: 'ccw' },
+      ...(d.depth
+        ? {
+            depthStencil: {
+              format: 'depth24plus',
+              depthWriteEnabled: d.depth.write,
+              depthCompare: d.depth.compare,
+            },
+          }
+        : {}),
+    };
+  }
+
+  dispose(): void {
+    this.native = null;
+  }
+}
+
+function layoutEntry(slot: BindingSlot): GPUBindGroupLayoutEntry {
+  const entry = { binding: slot.binding, visibility: VISIBLE };
+  switch (slot.kind) {
+    case 'uniform':
+      return {
+        ...entry,
+        buffer: { type: 'uniform', hasDynamicOffset: slot.dynamic, minBindingSize: slot.size },
+      };
+    case 'texture':
+      return { ...entry, texture: { sampleType: 'float' } };
+    case 'depth-texture':
+      return { ...entry, texture: { sampleType: 'depth' } };
+    case 'sampler':
+      return { ...entry, sampler: { type: 'filtering' } };
+  }
+}
+
+/** A `Bindings` on WebGPU: the bind group, made again after a loss. */
+export class GpuBindingsHandle implements Bindings, Restorable {
+  private native: GPUBindGroup | null = null;
+  private generation = -1;
+  constructor(
+    private readonly device: GpuHost,
+    readonly pipeline: GpuPipelineHandle,
+    readonly group: number,
+    private readonly resources: Readonly<Record<string, BindingResource>>,
+  ) {
+    checkResources(pipeline, group, resources);
+    this.realize();
+  }
+
+  get bindGroup(): GPUBindGroup {
+    if (this.generation !== this.device.generation || !this.native) this.realize();
+    return this.native!;
+  }
+
+  realize(): void {
+    void this.pipeline.pipeline; // made for this device first: its bind group layouts come with it
+    const layout = this.pipeline.layouts[this.group]!;
+    this.generation = this.device.generation;
+    this.native = this.device.gpu.device.createBindGroup({
+      label: `${this.pipeline.label} group ${this.group}`,
+      layout,
+      entries: this.pipeline.bindings
+        .filter((b) => b.group === this.group)
+        .map((slot) => {
+          const resource = this.resources[slot.name]!;
+          if (slot.kind === 'uniform')
+            return {
+              binding: slot.binding,
+              resource: { buffer: (resource as GpuBufferHandle).buffer, offset: 0, size: slot.size },
+            };
+          if (slot.kind === 'sampler')
+            return { binding: slot.binding, resource: (resource as GpuSampler).sampler };
+          return { binding: slot.binding, resource: (resource as GpuTextureHandle).view };
+        }),
+    });
+  }
+
+  dispose(): void {
+    this.native = null;
+  }
+}
+
+/** A `Bundle` on WebGPU: a render bundle, recorded for one device and one pair of target formats. */
+export class GpuBundleHandle implements Bundle {
+  native: GPURenderBundle | null = null;
+  generation = -1;
+  formats = '';
+  /** The one-element list `executeBundles` takes, made once. */
+  readonly list: GPURenderBundle[] = [];
+  constructor(readonly label: string) {}
+}

@@ -1,0 +1,114 @@
+import worldWgsl from '../../wgsl/passes/world.wgsl?raw';
+import worldGlsl from '../../wgsl/passes/world.glsl?raw';
+import unlitWgsl from '../../wgsl/materials/unlit.wgsl?raw';
+import unlitGlsl from '../../wgsl/materials/unlit.glsl?raw';
+import lambertWgsl from '../../wgsl/materials/lambert.wgsl?raw';
+import lambertGlsl from '../../wgsl/materials/lambert.glsl?raw';
+import panelWgsl from '../../wgsl/materials/panel.wgsl?raw';
+import panelGlsl from '../../wgsl/materials/panel.glsl?raw';
+import type { ShaderPair } from '../device/device';
+import { assertStd140Compatible } from '../gpu/std140';
+import { structLayouts, type StructLayout } from '../gpu/struct-layout';
+import { wgslBindings } from '../gpu/wgsl-bindings';
+
+/**
+ * A material kind as registered: its part of the world shader in both languages, and the images it reads. Its WGSL
+ * declares `struct Object` (its per-object fields: `model: mat4x4<f32>` and `normal: mat3x3<f32>` first, which the
+ * shared vertex stage reads; `color: vec4<f32>` filled from the material's colour; any other field from
+ * `Material.setParam`), `@group(1) @binding(0) var<uniform> object: Object`, any images at group 2, and
+ * `fn fs(in: VertexOut) -> @location(0) vec4<f32>`; world.wgsl is put before it. Its GLSL ES 3.00 twin declares the
+ * `Object` block and, in the fragment stage, `vec4 shade()` (reading `vNormal`, `vLocal`, `frame`), spliced into
+ * world.glsl.
+ */
+export interface MaterialKindSpec {
+  name: string;
+  wgsl: string;
+  glsl: string;
+  /** The images it reads (its group-2 `texture_2d<f32>` variables), found by name in `WorldPass.textures`. */
+  textures?: readonly string[];
+}
+
+/** A registered kind, ready for the world pass: its whole shader pair and its per-object struct. */
+export interface MaterialKindInfo {
+  readonly name: string;
+  readonly shader: ShaderPair;
+  readonly object: StructLayout;
+  readonly structs: ReadonlyMap<string, StructLayout>;
+  readonly textures: readonly string[];
+  /** Registration order: draws are grouped by it (so by pipeline). */
+  readonly order: number;
+}
+
+const MARKER = '// @material';
+const [glslHead, glslTail] = worldGlsl.split(MARKER) as [string, string];
+/** world.wgsl's per-frame struct, the same for every kind. */
+export const FRAME: StructLayout = structLayouts(worldWgsl, 'uniform').get('Frame')!;
+
+const kinds = new Map<string, MaterialKindInfo>();
+
+/**
+ * Adds a material kind (see `MaterialKindSpec`), checked now: its `Object` struct's first fields, its layout against
+ * std140 (WebGL2 reads the same bytes), its bindings against the shared ones. A name already taken, or a shader that
+ * breaks a rule, is an error that says what to change; nothing is registered then.
+ */
+export function registerMaterialKind(spec: MaterialKindSpec): MaterialKindInfo {
+  const name = spec.name;
+  const fail = (why: string): never => {
+    throw new Error(`registerMaterialKind("${name}"): ${why}`);
+  };
+  if (!/^[\w-]+$/.test(name)) fail('give it a name of letters, digits, - and _.');
+  if (kinds.has(name)) fail('a kind of that name is registered already; pick another name.');
+  const wgsl = `${worldWgsl}\n${spec.wgsl}`;
+  const structs = structLayouts(wgsl, 'uniform');
+  const object = structs.get('Object') ?? fail('its WGSL declares no struct Object.');
+  const [model, normal] = object.fields;
+  if (model?.name !== 'model' || model.typeName !== 'mat4x4<f32>' || normal?.name !== 'normal')
+    fail(
+      'struct Object must begin with model: mat4x4<f32>, normal: mat3x3<f32> (the vertex stage reads them).',
+    );
+  if (normal!.typeName !== 'mat3x3<f32>') fail('struct Object: normal must be mat3x3<f32>.');
+  assertStd140Compatible(object, structs);
+  const bindings = wgslBindings(wgsl);
+  const at = (group: number) => bindings.filter((b) => b.group === group);
+  const objectBinding = at(1);
+  if (
+    objectBinding.length !== 1 ||
+    objectBinding[0]!.name !== 'object' ||
+    objectBinding[0]!.type !== 'Object'
+  )
+    fail('group 1 must hold exactly @binding(0) var<uniform> object: Object.');
+  const images = at(2);
+  const textures = spec.textures ?? [];
+  if (images.some((b) => b.kind !== 'texture') || images.map((b) => b.name).join() !== textures.join())
+    fail(
+      `its group 2 declares ${images.map((b) => `${b.name} (${b.kind})`).join(', ') || 'nothing'}; list its ` +
+        'texture_2d<f32> images, in binding order, as textures.',
+    );
+  if (bindings.some((b) => b.group > 2))
+    fail('a kind binds groups 0 (frame), 1 (object) and 2 (images) only.');
+  if (!spec.glsl.includes('shade(')) fail('its GLSL twin must define vec4 shade() for the fragment stage.');
+  const info: MaterialKindInfo = {
+    name,
+    shader: { label: `world ${name}`, wgsl, glsl: `${glslHead}${spec.glsl}\n${glslTail}` },
+    object,
+    structs,
+    textures,
+    order: kinds.size,
+  };
+  kinds.set(name, info);
+  return info;
+}
+
+/** The registered kind `name`; an unknown one is an error listing the registered kinds. */
+export function materialKind(name: string): MaterialKindInfo {
+  const info = kinds.get(name);
+  if (!info)
+    throw new Error(
+      `No material kind "${name}": register it with registerMaterialKind, or use one of ${[...kinds.keys()].join(', ')}.`,
+    );
+  return info;
+}
+
+registerMaterialKind({ name: 'unlit', wgsl: unlitWgsl, glsl: unlitGlsl });
+registerMaterialKind({ name: 'lambert', wgsl: lambertWgsl, glsl: lambertGlsl });
+registerMaterialKind({ name: 'panel', wgsl: panelWgsl, glsl: panelGlsl, textures: ['panel'] });

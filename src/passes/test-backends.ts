@@ -1,0 +1,35 @@
+// For the GPU tests: what running one test on both backends takes. Not part of the engine's public surface.
+import type { BackendName, Device } from '../device/device';
+import type { WebGl2Device } from '../device/webgl2/webgl2-device';
+import { WebGpuDevice } from '../device/webgpu/webgpu-device';
+import { trackGpuResources } from '../gpu/track-gpu-resources';
+
+/** Both backends, for `for (const backend of TEST_BACKENDS)` around a test. */
+export const TEST_BACKENDS: readonly BackendName[] = ['webgpu', 'webgl2'];
+
+/** A detached canvas of the given size (each renderer needs its own: a canvas holds one context). */
+export function testCanvas(width: number, height: number): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  [canvas.width, canvas.height] = [width, height];
+  return canvas;
+}
+
+/**
+ * Collects a device's errors: pass `onDevice` when making it, read `errors()` after. WebGPU: every uncaptured error of
+ * every GPU device it had; WebGL2: the context's error flag, read (and cleared) when asked.
+ */
+export function errorWatch(): { onDevice: (device: Device) => void; errors: () => string[] } {
+  const seen: string[] = [];
+  let gl: WebGL2RenderingContext | null = null;
+  return {
+    onDevice: (device) => {
+      if (device instanceof WebGpuDevice) trackGpuResources(device.gpu.device, seen);
+      else gl = (device as WebGl2Device).gl;
+    },
+    errors: () => {
+      const flag = gl?.getError();
+      if (gl && flag !== gl.NO_ERROR) seen.push(`GL error 0x${flag!.toString(16)}`);
+      return seen;
+    },
+  };
+}
