@@ -263,6 +263,8 @@ export interface Device {
   copyTexture(source: DeviceTexture, target: DeviceTexture, width: number, height: number): void;
   /** Sends what was recorded since the last submit to the GPU (and, ending a frame, reads its GPU times). */
   submit(): void;
+  /** Drops what was recorded since the last submit, an open pass included: after an error thrown mid-frame. */
+  abort(): void;
   /** The canvas's image for this frame (the device must have been made with a canvas). */
   canvasTarget(): ExternalTarget;
   /** Resolves once the GPU has done the work submitted so far. */

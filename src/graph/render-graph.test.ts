@@ -152,6 +152,90 @@ describe('RenderGraph ordering and wiring', () => {
   });
 });
 
+describe('RenderGraph: a pass inserted after another', () => {
+  const effect = (name: string, input: string) =>
+    pass(name, [input], [{ name, format: 'rgba8unorm', size: native }]);
+  const producers = (log: Log, reader: string) => {
+    const line = log.find((l) => l.startsWith(`${reader}(`))!;
+    return line;
+  };
+
+  it('reads the anchor’s output, and what read that reads the new pass’s; history reads stay', () => {
+    const { graph } = chain();
+    graph.insertAfter('motionBlur', effect('tint', 'blurred'));
+    expect(graph.describe().map((p) => p.name)).toEqual([
+      'world',
+      'ui',
+      'motionBlur',
+      'tint',
+      'upscale',
+      'present',
+    ]);
+    expect(graph.describe().find((p) => p.name === 'upscale')!.inputs).toEqual(['tint']);
+    expect(graph.describe().find((p) => p.name === 'motionBlur')!.inputs).toEqual([
+      'composed',
+      'blurred@prev',
+    ]);
+    const log: Log = [];
+    graph.execute(log);
+    const tint = /->tint=#(\d+)/.exec(producers(log, 'tint'))![1];
+    const blurred = /->blurred=#(\d+)/.exec(producers(log, 'motionBlur'))![1];
+    expect(producers(log, 'tint')).toContain(`blurred=#${blurred}`);
+    expect(producers(log, 'upscale')).toContain(`blurred=#${tint}`); // upscale asks for "blurred", gets the tint
+  });
+
+  it('a second one after the same pass goes between it and the first; disabling one bypasses it', () => {
+    const { graph } = chain();
+    graph.insertAfter('motionBlur', effect('tint', 'blurred'));
+    graph.insertAfter('motionBlur', effect('grain', 'blurred'));
+    expect(graph.describe().map((p) => p.name)).toEqual([
+      'world',
+      'ui',
+      'motionBlur',
+      'grain',
+      'tint',
+      'upscale',
+      'present',
+    ]);
+    expect(graph.describe().find((p) => p.name === 'tint')!.inputs).toEqual(['grain']);
+    graph.setEnabled('grain', false);
+    expect(graph.describe().find((p) => p.name === 'tint')!.inputs).toEqual(['blurred']);
+    graph.setEnabled('tint', false);
+    expect(graph.describe().find((p) => p.name === 'upscale')!.inputs).toEqual(['blurred']);
+  });
+
+  it('is refused, changing nothing, when the pass does not read the anchor’s output or breaks the graph', () => {
+    const { graph } = chain();
+    const before = graph.describe().map((p) => [p.name, p.inputs.join()]);
+    expect(() => graph.insertAfter('motionBlur', effect('tint', 'scene'))).toThrow(
+      /"tint" goes after "motionBlur", so it must read "blurred"/,
+    );
+    const wrongFormat = pass(
+      'tint',
+      [{ name: 'blurred', format: 'rgba16float' }],
+      [{ name: 'tint', format: 'rgba8unorm', size: native }],
+    );
+    expect(() => graph.insertAfter('motionBlur', wrongFormat)).toThrow(/Format mismatch: pass "tint"/);
+    expect(() => graph.insertAfter('nowhere', effect('tint', 'blurred'))).toThrow(/No pass named "nowhere"/);
+    expect(graph.describe().map((p) => [p.name, p.inputs.join()])).toEqual(before);
+  });
+
+  it('comes out again with removePass: its readers read what it read', () => {
+    const { graph } = chain();
+    const before = graph.describe().map((p) => [p.name, p.inputs.join()]);
+    graph.insertAfter('motionBlur', effect('tint', 'blurred'));
+    graph.insertAfter('tint', effect('grain', 'tint'));
+    graph.removePass('tint');
+    expect(graph.describe().find((p) => p.name === 'grain')!.inputs).toEqual(['blurred']);
+    graph.removePass('grain');
+    expect(graph.describe().map((p) => [p.name, p.inputs.join()])).toEqual(before);
+    graph.removePass('ui'); // a shipped pass comes out the same way: motionBlur reads the world's image
+    expect(graph.describe().find((p) => p.name === 'motionBlur')!.inputs).toEqual(['scene', 'blurred@prev']);
+    expect(() => graph.removePass('world')).toThrow(/reads "scene", which no pass writes/);
+    expect(graph.passNames()).toContain('world');
+  });
+});
+
 describe('RenderGraph validation errors name the pass and resource', () => {
   const graphWith = (...passes: PassDecl<Log, FakeTexture>[]) => {
     const graph = new RenderGraph<Log, FakeTexture>(fakeAllocator().allocator, {

@@ -161,24 +161,11 @@ export class RenderGraph<C, T> {
       pass.writes[0] ?? throwError(new GraphError(`Pass "${pass.name}" writes nothing to pass on.`)),
     );
     this.addPass(pass);
-    const undo: [Map<string, string>, string, string | undefined][] = [];
-    for (const other of this.passes) {
-      if (other === pass || other === from) continue;
-      for (const read of other.reads) {
-        const declared = readName(read);
-        if (declared.endsWith('@prev') || this.routed(other.name, declared) !== resource) continue;
-        let routes = this.reroutes.get(other.name);
-        if (!routes) this.reroutes.set(other.name, (routes = new Map()));
-        undo.push([routes, declared, routes.get(declared)]);
-        routes.set(declared, output);
-      }
-    }
+    const undo = this.reroute(resource, output, [pass, from]);
     try {
       this.plan();
     } catch (error) {
-      for (const [routes, declared, previous] of undo.reverse())
-        if (previous === undefined) routes.delete(declared);
-        else routes.set(declared, previous);
+      undo();
       this.passes.splice(this.passes.indexOf(pass), 1);
       throw error;
     }
@@ -187,20 +174,14 @@ export class RenderGraph<C, T> {
   }
 
   /**
-   * Takes a pass out (one a user added; its consumers read what it read again). A graph that would not validate
-   * without it is an error, and nothing changes.
+   * Takes a pass out (one a user added, say): what read its output reads what it read. A graph that would not
+   * validate without it is an error, and nothing changes.
    */
   removePass(name: PassName): this {
     const pass = this.findPass(name);
     const output = pass.writes[0] ? writeName(pass.writes[0]) : null;
     const input = pass.reads[0] ? this.routed(name, readName(pass.reads[0])) : null;
-    const undo: [Map<string, string>, string, string][] = [];
-    for (const routes of this.reroutes.values())
-      for (const [declared, to] of routes)
-        if (to === output && input !== null) {
-          undo.push([routes, declared, to]);
-          routes.set(declared, input);
-        }
+    const undo = output !== null && input !== null ? this.reroute(output, input, [pass]) : () => {};
     const index = this.passes.indexOf(pass);
     this.passes.splice(index, 1);
     const wasDisabled = this.disabled.delete(name);
@@ -209,7 +190,7 @@ export class RenderGraph<C, T> {
     } catch (error) {
       this.passes.splice(index, 0, pass);
       if (wasDisabled) this.disabled.add(name);
-      for (const [routes, declared, to] of undo) routes.set(declared, to);
+      undo();
       throw error;
     }
     this.reroutes.delete(name);
@@ -638,6 +619,27 @@ export class RenderGraph<C, T> {
       }
       current = this.routed(producer.name, readName(replacement));
     }
+  }
+
+  /** Points every read of `from` (as routed) by a pass other than `except` at `to`; returns how to undo that. */
+  private reroute(from: string, to: string, except: readonly PassDecl<C, T>[]): () => void {
+    const undo: [Map<string, string>, string, string | undefined][] = [];
+    for (const other of this.passes) {
+      if (except.includes(other)) continue;
+      for (const read of other.reads) {
+        const declared = readName(read);
+        if (declared.endsWith('@prev') || this.routed(other.name, declared) !== from) continue;
+        let routes = this.reroutes.get(other.name);
+        if (!routes) this.reroutes.set(other.name, (routes = new Map()));
+        undo.push([routes, declared, routes.get(declared)]);
+        routes.set(declared, to);
+      }
+    }
+    return () => {
+      for (const [routes, declared, previous] of undo.reverse())
+        if (previous === undefined) routes.delete(declared);
+        else routes.set(declared, previous);
+    };
   }
 
   /** What `pass` reads for its declared read `name`, after `insertAfter` redirected it. */

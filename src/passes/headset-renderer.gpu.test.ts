@@ -18,7 +18,7 @@ import { Environment } from './environment';
 import type { HeadsetResolution } from './eye-native-size';
 import { HeadsetRenderer, type HeadsetUi, type HeadsetView } from './headset-renderer';
 import { Renderer } from './renderer';
-import { TEST_BACKENDS, testCanvas } from './test-backends';
+import { errorWatch, TEST_BACKENDS, testCanvas } from './test-backends';
 import { WorldPass } from './world-pass';
 
 // Two 64×48 eyes under an orthographic lens 4 × 3 units wide: one unit is 16 texels, so where things land is exact.
@@ -267,6 +267,24 @@ describe('the headset frame on real WebGPU and WebGL2', () => {
         /mesh "panel" has material kind "panel", which reads the image "panel"; set world\.textures\.panel/,
       );
       device.destroy();
+    });
+
+    it(`${backend}: a frame that throws mid-pass is dropped whole; the next one draws, with no GPU error`, async () => {
+      const watch = errorWatch();
+      const { root, panel } = scene();
+      const camera = Camera.pixels('eye', 16, 12, 10);
+      const renderer = await Renderer.create(testCanvas(16, 12), {
+        backend,
+        root,
+        camera,
+        onDevice: watch.onDevice,
+      });
+      expect(() => renderer.render()).toThrow(/reads the image "panel"/);
+      panel.visible = false;
+      expect(renderer.render().drawCalls).toBe(1); // the card
+      await renderer.finished();
+      expect(watch.errors()).toEqual([]);
+      renderer.destroy();
     });
 
     it(`${backend}: a bad nativeHeight is refused when the renderer is made, saying what to give`, async () => {

@@ -115,14 +115,19 @@ export class HeadsetRenderer {
   /** Draws one XR frame into `views` (the layer's, this frame) at scene time `time`. */
   render(time: number, views: readonly HeadsetView[]): FrameCounters {
     this.frame.time = time;
-    if (this.ui && this.panel) this.ui.renderPanel(this.panel, this.background);
-    if (this.upscale) {
-      for (let i = 0; i < views.length; i++) this.prepareNative(i, views[i]!);
-      this.nativeViews.length = views.length;
-      this.world.renderViews(this.frame, this.nativeViews);
-      for (let i = 0; i < views.length; i++) this.upscaleInto(views[i]!, this.natives[i]!);
-    } else {
-      this.world.renderViews(this.frame, views);
+    try {
+      if (this.ui && this.panel) this.ui.renderPanel(this.panel, this.background);
+      if (this.upscale) {
+        for (let i = 0; i < views.length; i++) this.prepareNative(i, views[i]!);
+        this.nativeViews.length = views.length;
+        this.world.renderViews(this.frame, this.nativeViews);
+        for (let i = 0; i < views.length; i++) this.upscaleInto(views[i]!, this.natives[i]!);
+      } else {
+        this.world.renderViews(this.frame, views);
+      }
+    } catch (error) {
+      this.device.abort(); // a half-recorded frame is dropped whole, so the next one starts clean
+      throw error;
     }
     this.device.submit();
     const c = this.counters;

@@ -264,8 +264,13 @@ export class Renderer {
         ? frameRect(native, canvas, this.settings.pixelAspect, this.settings.upscale)
         : { x: 0, y: 0, width: canvas[0], height: canvas[1], scale: canvas[1] / native[1] };
     this.device.beginFrame();
-    graph.setExternal('canvas', this.device.canvasTarget());
-    graph.execute(this.frame, from);
+    try {
+      graph.setExternal('canvas', this.device.canvasTarget());
+      graph.execute(this.frame, from);
+    } catch (error) {
+      this.device.abort(); // a half-recorded frame is dropped whole, so the next one starts clean
+      throw error;
+    }
     this.device.submit();
     return true;
   }

@@ -13,6 +13,7 @@ import { PresentPass } from './present-pass';
 import { Renderer } from './renderer';
 import { errorWatch, TEST_BACKENDS, testCanvas } from './test-backends';
 import { WorldPass } from './world-pass';
+import { registerMaterialKind } from './material-kind';
 
 /** A red box in front of a grey wall, a green box hidden behind the wall, seen by an ortho camera 8.4 × 6 units wide. */
 function knownScene() {
@@ -51,6 +52,63 @@ const pixel = pixelAt;
 /** Native pixel of a world point under the known camera (x right, y up; rows go down). */
 const nativeOf = (x: number, y: number) =>
   [Math.floor(((x + 4.2) / 8.4) * 336), Math.floor(((3 - y) / 6) * 240)] as const;
+
+/** A kind of the test's own: two colours in vertical stripes, `stripes` per unit of the mesh's local x. */
+registerMaterialKind({
+  name: 'test-stripes',
+  wgsl: `
+struct Object {
+  model: mat4x4<f32>,
+  normal: mat3x3<f32>,
+  color: vec4<f32>,
+  other: vec4<f32>,
+  stripes: f32,
+}
+@group(1) @binding(0) var<uniform> object: Object;
+@fragment
+fn fs(in: VertexOut) -> @location(0) vec4<f32> {
+  return select(object.other, object.color, fract(in.local.x * object.stripes) < 0.5);
+}`,
+  glsl: `
+layout(std140) uniform Object { mat4 model; mat3 normal; vec4 color; vec4 other; float stripes; } object;
+#ifdef FRAGMENT
+vec4 shade() {
+  return fract(vLocal.x * object.stripes) < 0.5 ? object.color : object.other;
+}
+#endif`,
+});
+
+describe('a material kind registered by a test', () => {
+  it('draws with its own shader pair and per-object fields, the same pixels on both backends', async () => {
+    const images: Uint8Array[] = [];
+    for (const backend of TEST_BACKENDS) {
+      const { root, camera } = knownScene();
+      const material = new Material('test-stripes', [1, 0, 0, 1]);
+      const banner = new Mesh('banner', quadGeometry(8, 2), material).setPosition(0, 0, -1);
+      root.add(banner);
+      const renderer = await Renderer.create(testCanvas(336, 240), { backend, root, camera });
+      expect(() => renderer.render()).toThrow(
+        /"root\/banner": its material kind "test-stripes" has a per-object field "other"; set it with material\.setParam\("other"/,
+      );
+      material.setParam('other', [0, 0, 1, 1]).setParam('stripes', 1);
+      renderer.render();
+      const native = await renderer.readPixels('scene');
+      // Local x from −4 to 4: red on [0, 0.5) of each unit, blue on [0.5, 1); a unit is 40 native pixels.
+      const [x0, y] = nativeOf(0.25, 0);
+      expect(pixel(native, 336, x0, y)).toEqual([255, 0, 0, 255]);
+      expect(pixel(native, 336, ...nativeOf(0.75, 0))).toEqual([0, 0, 255, 255]);
+      expect(pixel(native, 336, ...nativeOf(-0.75, 0))).toEqual([255, 0, 0, 255]); // fract(−0.75) = 0.25
+      images.push(native);
+      // A per-object value changed: one object re-packed, the stripes twice as many.
+      material.setParam('stripes', 2);
+      renderer.render();
+      expect(renderer.world.counters.objectsPacked).toBe(1);
+      expect(pixel(await renderer.readPixels('scene'), 336, ...nativeOf(0.375, 0))).toEqual([0, 0, 255, 255]);
+      renderer.destroy();
+    }
+    expect(images[1]).toEqual(images[0]);
+  });
+});
 
 for (const backend of TEST_BACKENDS) {
   describe(`world pass on real ${backend}`, () => {

@@ -402,13 +402,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         usage,
         restore: () => data,
       });
-      b.write(0, data, 0, Math.floor(data.byteLength / 4) * 4);
-      if (data.byteLength % 4 !== 0) {
-        // Writes are whole words: an odd count of 16-bit indices ends with a padded word.
-        const tail = new Uint8Array(4);
-        tail.set(new Uint8Array(data.buffer, data.byteOffset + data.byteLength - 2, 2));
-        b.write(data.byteLength - 2, tail);
-      }
+      b.write(0, data);
       return b;
     };
     made = {

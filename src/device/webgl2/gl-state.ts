@@ -20,6 +20,9 @@ export class GlState {
   private readonly samplers: (WebGLSampler | null | undefined)[] = [];
   private readonly ranges: ({ buffer: WebGLBuffer; offset: number; size: number } | undefined)[] = [];
   private readonly buffers = new Map<number, WebGLBuffer | null>();
+  private readonly clearRgba = [NaN, NaN, NaN, NaN];
+  private clearZ = NaN;
+  private unpack = -1;
 
   constructor(private readonly gl: WebGL2RenderingContext) {}
 
@@ -32,6 +35,9 @@ export class GlState {
     this.blendSet = false;
     this.textures.length = this.samplers.length = this.ranges.length = 0;
     this.buffers.clear();
+    this.clearRgba.fill(NaN);
+    this.clearZ = NaN;
+    this.unpack = -1;
   }
 
   useProgram(program: WebGLProgram | null): void {
@@ -81,6 +87,22 @@ export class GlState {
 
   frontFace(mode: number): void {
     if (this.front !== mode) this.gl.frontFace((this.front = mode));
+  }
+
+  clearColor(rgba: ArrayLike<number>): void {
+    const c = this.clearRgba;
+    if (c[0] === rgba[0] && c[1] === rgba[1] && c[2] === rgba[2] && c[3] === rgba[3]) return;
+    for (let i = 0; i < 4; i++) c[i] = rgba[i]!;
+    this.gl.clearColor(c[0]!, c[1]!, c[2]!, c[3]!);
+  }
+
+  clearDepth(depth: number): void {
+    if (this.clearZ !== depth) this.gl.clearDepth((this.clearZ = depth));
+  }
+
+  /** Rows of uploaded texels start on multiples of `alignment` bytes (1: tightly packed, as the engine gives them). */
+  unpackAlignment(alignment: number): void {
+    if (this.unpack !== alignment) this.gl.pixelStorei(this.gl.UNPACK_ALIGNMENT, (this.unpack = alignment));
   }
 
   /** Straight alpha over the target (the only blend the engine uses). */

@@ -173,13 +173,12 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
     state.viewport(0, 0, color.width, color.height);
     let bits = 0;
     if (desc.clearColor) {
-      const c = desc.clearColor;
-      gl.clearColor(c[0]!, c[1]!, c[2]!, c[3]!);
+      state.clearColor(desc.clearColor);
       bits |= gl.COLOR_BUFFER_BIT;
     }
     if (depth && desc.clearDepth !== undefined) {
       state.depthMask(true);
-      gl.clearDepth(desc.clearDepth);
+      state.clearDepth(desc.clearDepth);
       bits |= gl.DEPTH_BUFFER_BIT;
     }
     if (bits) gl.clear(bits);
@@ -197,6 +196,11 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
   }
 
   submit(): void {}
+
+  /** GL has run what was drawn already; what remains is the open pass's recorded state. */
+  abort(): void {
+    this.pass.end();
+  }
 
   canvasTarget(): ExternalTarget {
     const canvas = this.gl.canvas;
@@ -324,7 +328,7 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
         gl.vertexAttribDivisor(a.location, layout.step === 'instance' ? 1 : 0);
       }
     }
-    if (indices) gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices.buffer);
+    if (indices) state.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices.buffer); // recorded in this vertex array
     this.vertexArrays.set(key, { vao, buffers: indices ? [buffer, indices] : [buffer] });
     return vao;
   }
@@ -382,7 +386,6 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
   private start(): void {
     const gl = this.gl;
     this.floatTargets = gl.getExtension('EXT_color_buffer_float') !== null;
-    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
     this.options.onDevice?.(this);
     this.emit('native', this);
   }

@@ -8,8 +8,6 @@ import type {
   Bindings,
   BufferDesc,
   Bundle,
-  DeviceBuffer,
-  DeviceTexture,
   ExternalTarget,
   Pipeline,
   PipelineDesc,
@@ -19,20 +17,17 @@ import type {
   TextureFormat,
 } from '../device';
 import { bytesOf, type Restorable } from '../device-core';
+import { BufferHandle, TextureHandle, type HandleHost } from '../handles';
 import { pipelineBindings } from '../pipeline-bindings';
 import { checkResources } from '../check-resources';
 
 /** What the WebGL2 device's objects and passes need of it (the device implements it; they never import the device). */
-export interface GlHost {
+export interface GlHost extends HandleHost {
   readonly gl: WebGL2RenderingContext;
   /** Every GL state change goes through it. */
   readonly state: GlState;
-  /** Counts restored contexts: an object made for an older one is made again. */
-  readonly generation: number;
   /** Whether rgba16float can be drawn into (EXT_color_buffer_float). */
   readonly floatTargets: boolean;
-  track(object: Restorable): void;
-  untrack(object: Restorable): void;
   sampler(filter: SamplerFilter): GlSampler;
   framebufferFor(color: GlTextureHandle, depth: GlTextureHandle | null): WebGLFramebuffer;
   vertexArray(
@@ -52,54 +47,38 @@ function byteView(buffer: ArrayBuffer): Uint8Array {
   return view;
 }
 
-/** A `DeviceBuffer` on WebGL2; made again (its contents written again) when a lost context is restored. */
-export class GlBufferHandle implements DeviceBuffer, Restorable {
-  readonly label: string;
-  readonly size: number;
-  readonly usage: BufferDesc['usage'];
-  private native!: WebGLBuffer;
-  private generation = -1;
-  private made = false;
+/** A `DeviceBuffer` on WebGL2; made again (its bytes written again) when a lost context is restored. */
+export class GlBufferHandle extends BufferHandle<WebGLBuffer> {
   private readonly target: number;
 
   constructor(
     private readonly device: GlHost,
-    private readonly desc: BufferDesc,
+    desc: BufferDesc,
   ) {
-    this.label = desc.label;
-    this.size = Math.ceil(desc.size / 4) * 4;
-    this.usage = desc.usage;
+    super(device, desc);
     const gl = device.gl;
     this.target = { uniform: gl.UNIFORM_BUFFER, vertex: gl.ARRAY_BUFFER, index: gl.ELEMENT_ARRAY_BUFFER }[
       desc.usage
     ];
-    device.track(this);
     this.realize();
   }
 
   get buffer(): WebGLBuffer {
-    if (this.generation !== this.device.generation) this.realize();
-    return this.native;
+    return this.object;
   }
 
-  realize(): void {
+  protected create(): WebGLBuffer {
     const gl = this.device.gl;
-    this.generation = this.device.generation;
-    this.native = gl.createBuffer();
-    this.bind();
-    gl.bufferData(
-      this.target,
-      this.size,
-      this.usage !== 'uniform' && this.desc.restore ? gl.STATIC_DRAW : gl.DYNAMIC_DRAW,
-    );
-    const contents = this.made ? this.desc.restore?.() : undefined; // the first bytes are the creator's to write
-    this.made = true;
-    if (contents) this.write(0, contents);
+    const buffer = gl.createBuffer();
+    this.bind(buffer);
+    const hint = this.usage !== 'uniform' && this.restorable ? gl.STATIC_DRAW : gl.DYNAMIC_DRAW;
+    gl.bufferData(this.target, this.size, hint);
+    return buffer;
   }
 
   write(offset: number, data: ArrayBuffer | ArrayBufferView, dataOffset = 0, size?: number): void {
     const [buffer, start, length] = bytesOf(data);
-    this.bind();
+    this.bind(this.buffer);
     this.device.gl.bufferSubData(
       this.target,
       offset,
@@ -109,22 +88,17 @@ export class GlBufferHandle implements DeviceBuffer, Restorable {
     );
   }
 
-  private bind(): void {
+  private bind(buffer: WebGLBuffer): void {
     const state = this.device.state;
     // An element array binding is part of the bound vertex array: bind it with none bound.
     if (this.target === this.device.gl.ELEMENT_ARRAY_BUFFER) state.bindVertexArray(null);
-    state.bindBuffer(this.target, this.native);
-  }
-
-  destroy(): void {
-    this.dispose();
-    this.device.untrack(this);
+    state.bindBuffer(this.target, buffer);
   }
 
   dispose(): void {
     this.device.forgetBuffer(this);
-    this.device.state.forget(this.native);
-    this.device.gl.deleteBuffer(this.native);
+    this.device.state.forget(this.existing);
+    this.device.gl.deleteBuffer(this.existing);
   }
 }
 
@@ -142,86 +116,63 @@ function internalFormat(gl: WebGL2RenderingContext, format: TextureFormat, label
   }
 }
 
+/** `desc`, when this WebGL2 can make and draw into its format (an error naming what is missing otherwise). */
+function supported(device: GlHost, desc: TextureDesc): TextureDesc {
+  internalFormat(device.gl, desc.format, desc.label);
+  if (desc.format === 'rgba16float' && !device.floatTargets)
+    throw new Error(
+      `${desc.label}: drawing into rgba16float needs EXT_color_buffer_float, which this WebGL2 lacks.`,
+    );
+  return desc;
+}
+
 /**
  * A `DeviceTexture` on WebGL2, kept top row first like WebGPU's (passes draw into it y-flipped), so both backends
- * rasterize the same rows; made again (its pixels uploaded again) when a lost context is restored.
+ * rasterize the same rows; made again (its texels uploaded again) when a lost context is restored.
  */
-export class GlTextureHandle implements DeviceTexture, Restorable {
-  readonly kind = 'texture';
-  readonly label: string;
-  readonly format: TextureFormat;
-  readonly width: number;
-  readonly height: number;
-  private native!: WebGLTexture;
-  private generation = -1;
-  private pixels: Uint8Array | undefined;
-
+export class GlTextureHandle extends TextureHandle<WebGLTexture> {
   constructor(
     private readonly device: GlHost,
     desc: TextureDesc,
   ) {
-    this.label = desc.label;
-    this.format = desc.format;
-    this.width = desc.width;
-    this.height = desc.height;
-    this.pixels = desc.pixels;
-    internalFormat(device.gl, desc.format, desc.label);
-    if (desc.format === 'rgba16float' && !device.floatTargets)
-      throw new Error(
-        `${desc.label}: drawing into rgba16float needs EXT_color_buffer_float, which this WebGL2 lacks.`,
-      );
-    device.track(this);
+    super(device, supported(device, desc));
     this.realize();
   }
 
   get texture(): WebGLTexture {
-    if (this.generation !== this.device.generation) this.realize();
-    return this.native;
+    return this.object;
   }
 
-  realize(): void {
+  protected create(): WebGLTexture {
     const gl = this.device.gl;
-    this.generation = this.device.generation;
-    this.native = gl.createTexture();
-    this.device.state.bindTexture(0, this.native);
+    const texture = gl.createTexture();
+    this.device.state.bindTexture(0, texture);
     gl.texStorage2D(gl.TEXTURE_2D, 1, internalFormat(gl, this.format, this.label), this.width, this.height);
     if (this.format === 'depth24plus') {
       gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST); // depth is not filterable
       gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
     }
-    if (this.pixels) this.upload(this.pixels);
-    // Its framebuffer now, as every colour texture may be drawn into: the count of GL objects is then the same
-    // from the first frame on (a history texture would otherwise get its own only when first drawn).
-    if (this.format !== 'depth24plus') this.device.framebufferFor(this, null);
+    return texture;
   }
 
-  write(pixels: Uint8Array): void {
-    this.pixels = pixels;
-    this.upload(pixels);
-  }
-
-  private upload(pixels: Uint8Array): void {
+  protected upload(texture: WebGLTexture, pixels: Uint8Array): void {
     const gl = this.device.gl;
-    const expected = this.width * this.height * 4;
-    if (pixels.byteLength !== expected)
-      throw new RangeError(
-        `Texture "${this.label}": ${pixels.byteLength} bytes of pixels for ${this.width}×${this.height} RGBA8 ` +
-          `(${expected} expected).`,
-      );
-    this.device.state.bindTexture(0, this.native);
+    this.device.state.bindTexture(0, texture);
+    this.device.state.unpackAlignment(1);
     // Rows go in top first and are read by texel: the texture's row 0 is the image's top, as on WebGPU.
     gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, this.width, this.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
   }
 
-  destroy(): void {
-    this.dispose();
-    this.device.untrack(this);
+  /** Its framebuffer now, as every colour texture may be drawn into: the count of GL objects is then the same from
+   * the first frame on (a history texture would otherwise get its own only when first drawn). */
+  protected override made(): void {
+    if (this.format !== 'depth24plus') this.device.framebufferFor(this, null);
   }
 
   dispose(): void {
     this.device.forgetTexture(this);
-    this.device.state.forget(this.native);
-    this.device.gl.deleteTexture(this.native);
+    this.device.state.forget(this.existing);
+    this.device.gl.deleteTexture(this.existing);
   }
 }
 

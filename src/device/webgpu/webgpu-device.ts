@@ -205,6 +205,11 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
     if (frame) void this.timer.read();
   }
 
+  abort(): void {
+    this.encoder = null; // never finished, never submitted: what it held is dropped with it
+    this.inFrame = false;
+  }
+
   canvasTarget(): ExternalTarget {
     if (!this.context)
       throw new Error('WebGpuDevice: it was made without a canvas, so it has no canvas target.');

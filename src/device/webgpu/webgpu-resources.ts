@@ -5,8 +5,6 @@ import type {
   Bindings,
   BufferDesc,
   Bundle,
-  DeviceBuffer,
-  DeviceTexture,
   ExternalTarget,
   Pipeline,
   PipelineDesc,
@@ -17,16 +15,13 @@ import type {
 } from '../device';
 import { checkResources } from '../check-resources';
 import { bytesOf, type Restorable } from '../device-core';
+import { BufferHandle, TextureHandle, type HandleHost } from '../handles';
 import { pipelineBindings } from '../pipeline-bindings';
 
 /** What the WebGPU device's objects and passes need of it (the device implements it; they never import the device). */
-export interface GpuHost {
+export interface GpuHost extends HandleHost {
   /** The GPU device in use now. */
   readonly gpu: GpuContext;
-  /** Counts the GPU devices: an object made for an older one is made again. */
-  readonly generation: number;
-  track(object: Restorable): void;
-  untrack(object: Restorable): void;
   /** The module of `code` on the current device, made once. */
   shaderModule(code: string, label: string): GPUShaderModule;
   /** The module once the compiler accepted it (a `WgslCompileError` with the offending lines otherwise). */
@@ -40,146 +35,87 @@ const COPY_DST = 0x0008;
 /** Every texture can be drawn into, sampled and copied: the graph's and images alike. */
 const TEXTURE_USAGE = 0x10 | 0x04 | 0x01 | 0x02; // RENDER_ATTACHMENT | TEXTURE_BINDING | COPY_SRC | COPY_DST
 
-/** A `DeviceBuffer` on WebGPU: its GPUBuffer made again (and its contents written again) after a loss. */
-export class GpuBufferHandle implements DeviceBuffer, Restorable {
-  readonly label: string;
-  readonly size: number;
-  readonly usage: BufferDesc['usage'];
-  private native!: GPUBuffer;
-  private generation = -1;
-  private made = false;
-
+/** A `DeviceBuffer` on WebGPU: its GPUBuffer made again (and its bytes written again) after a loss. */
+export class GpuBufferHandle extends BufferHandle<GPUBuffer> {
   constructor(
     private readonly device: GpuHost,
-    private readonly desc: BufferDesc,
+    desc: BufferDesc,
   ) {
-    this.label = desc.label;
-    this.size = Math.ceil(desc.size / 4) * 4;
-    this.usage = desc.usage;
-    device.track(this);
+    super(device, desc);
     this.realize();
   }
 
   get buffer(): GPUBuffer {
-    if (this.generation !== this.device.generation) this.realize();
-    return this.native;
+    return this.object;
   }
 
-  realize(): void {
-    this.generation = this.device.generation;
-    this.native = this.device.gpu.device.createBuffer({
+  protected create(): GPUBuffer {
+    return this.device.gpu.device.createBuffer({
       label: this.label,
       size: this.size,
       usage: BUFFER_USAGE[this.usage] | COPY_DST,
     });
-    const contents = this.made ? this.desc.restore?.() : undefined; // the first bytes are the creator's to write
-    this.made = true;
-    if (!contents) return;
-    const [buffer, offset, length] = bytesOf(contents);
-    if (length % 4 === 0) this.write(0, buffer, offset, length);
-    else {
-      // writeBuffer copies whole words: an odd count of 16-bit indices gets a padding index.
-      const padded = new Uint8Array(Math.ceil(length / 4) * 4);
-      padded.set(new Uint8Array(buffer, offset, length));
-      this.write(0, padded);
-    }
   }
 
   write(offset: number, data: ArrayBuffer | ArrayBufferView, dataOffset = 0, size?: number): void {
     const [buffer, start, length] = bytesOf(data);
-    this.device.gpu.device.queue.writeBuffer(
-      this.buffer,
-      offset,
-      buffer,
-      start + dataOffset,
-      size ?? length - dataOffset,
-    );
-  }
-
-  destroy(): void {
-    this.dispose();
-    this.device.untrack(this);
+    const bytes = size ?? length - dataOffset;
+    const queue = this.device.gpu.device.queue;
+    if (bytes % 4 === 0) queue.writeBuffer(this.buffer, offset, buffer, start + dataOffset, bytes);
+    else {
+      // writeBuffer copies whole words: an odd count of 16-bit indices ends with a padded word.
+      const padded = new Uint8Array(Math.ceil(bytes / 4) * 4);
+      padded.set(new Uint8Array(buffer, start + dataOffset, bytes));
+      queue.writeBuffer(this.buffer, offset, padded);
+    }
   }
 
   dispose(): void {
-    this.native.destroy();
+    this.existing.destroy();
   }
 }
 
-/** A `DeviceTexture` on WebGPU: made again (its pixels uploaded again) after a loss; its default view made once. */
-export class GpuTextureHandle implements DeviceTexture, Restorable {
-  readonly kind = 'texture';
-  readonly label: string;
-  readonly format: TextureFormat;
-  readonly width: number;
-  readonly height: number;
-  private native!: GPUTexture;
+/** A `DeviceTexture` on WebGPU: made again (its texels uploaded again) after a loss; its default view made once. */
+export class GpuTextureHandle extends TextureHandle<GPUTexture> {
   private nativeView!: GPUTextureView;
-  private generation = -1;
-  private pixels: Uint8Array | undefined;
 
   constructor(
     private readonly device: GpuHost,
     desc: TextureDesc,
   ) {
-    this.label = desc.label;
-    this.format = desc.format;
-    this.width = desc.width;
-    this.height = desc.height;
-    this.pixels = desc.pixels;
-    device.track(this);
+    super(device, desc);
     this.realize();
   }
 
   get texture(): GPUTexture {
-    if (this.generation !== this.device.generation) this.realize();
-    return this.native;
+    return this.object;
   }
 
   get view(): GPUTextureView {
-    if (this.generation !== this.device.generation) this.realize();
+    void this.object; // made for the current device first
     return this.nativeView;
   }
 
-  realize(): void {
-    this.generation = this.device.generation;
-    this.native = this.device.gpu.device.createTexture({
+  protected create(): GPUTexture {
+    const texture = this.device.gpu.device.createTexture({
       label: this.label,
       format: this.format,
       size: [this.width, this.height],
       usage: TEXTURE_USAGE,
     });
-    this.nativeView = this.native.createView();
-    if (this.pixels) this.upload(this.pixels);
+    this.nativeView = texture.createView();
+    return texture;
   }
 
-  write(pixels: Uint8Array): void {
-    this.pixels = pixels;
-    this.upload(pixels);
-  }
-
-  private upload(pixels: Uint8Array): void {
-    const expected = this.width * this.height * 4;
-    if (pixels.byteLength !== expected)
-      throw new RangeError(
-        `Texture "${this.label}": ${pixels.byteLength} bytes of pixels for ${this.width}×${this.height} RGBA8 ` +
-          `(${expected} expected).`,
-      );
-    this.device.gpu.device.queue.writeTexture(
-      { texture: this.native },
-      pixels,
-      { bytesPerRow: this.width * 4 },
-      [this.width, this.height],
-    );
-  }
-
-  destroy(): void {
-    this.dispose();
-    this.device.untrack(this);
+  protected upload(texture: GPUTexture, pixels: Uint8Array): void {
+    this.device.gpu.device.queue.writeTexture({ texture }, pixels, { bytesPerRow: this.width * 4 }, [
+      this.width,
+      this.height,
+    ]);
   }
 
   dispose(): void {
-    this.native.destroy();
+    this.existing.destroy();
   }
 }
 

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { materialKind, registerMaterialKind } from './material-kind';
+
+const OBJECT = `
+struct Object {
+  model: mat4x4<f32>,
+  normal: mat3x3<f32>,
+  color: vec4<f32>,
+  stripe: vec4<f32>,
+}
+@group(1) @binding(0) var<uniform> object: Object;`;
+const FS = `
+@fragment
+fn fs(in: VertexOut) -> @location(0) vec4<f32> { return object.stripe; }`;
+const GLSL = `layout(std140) uniform Object { mat4 model; mat3 normal; vec4 color; vec4 stripe; } object;
+#ifdef FRAGMENT
+vec4 shade() { return object.stripe; }
+#endif`;
+
+describe('material kinds', () => {
+  it('ships unlit, lambert and panel, each its own shader pair after the shared world part', () => {
+    for (const name of ['unlit', 'lambert', 'panel']) {
+      const kind = materialKind(name);
+      expect(kind.shader.wgsl).toContain('fn vs(');
+      expect(kind.shader.wgsl).toContain('fn fs(');
+      expect(kind.shader.glsl).toContain('vec4 shade()');
+      expect(kind.shader.glsl).not.toContain('// @material');
+      expect(kind.object.fields.map((f) => f.name)).toEqual(['model', 'normal', 'color']);
+    }
+    expect(materialKind('panel').textures).toEqual(['panel']);
+    expect(() => materialKind('glass')).toThrow(/No material kind "glass".*unlit, lambert, panel/);
+  });
+
+  it('registers a kind with its own per-object fields; its GLSL goes where world.glsl marks it', () => {
+    const kind = registerMaterialKind({ name: 'test-stripe', wgsl: OBJECT + FS, glsl: GLSL });
+    expect(kind.object.fields.map((f) => [f.name, f.offset])).toEqual([
+      ['model', 0],
+      ['normal', 64],
+      ['color', 112],
+      ['stripe', 128],
+    ]);
+    const glsl = kind.shader.glsl;
+    expect(glsl.indexOf('uniform Frame')).toBeLessThan(glsl.indexOf('uniform Object'));
+    expect(glsl.indexOf('vec4 shade()')).toBeLessThan(glsl.indexOf('outColor = shade()'));
+    expect(materialKind('test-stripe')).toBe(kind);
+  });
+
+  it('refuses a kind that breaks a rule, saying which, and registers nothing', () => {
+    const fail = (spec: Partial<Parameters<typeof registerMaterialKind>[0]>, message: RegExp) => {
+      expect(() =>
+        registerMaterialKind({ name: 'test-bad', wgsl: OBJECT + FS, glsl: GLSL, ...spec }),
+      ).toThrow(message);
+      expect(() => materialKind('test-bad')).toThrow(/No material kind/);
+    };
+    fail({ name: 'unlit' }, /registered already/);
+    fail({ name: 'two words' }, /letters, digits/);
+    fail(
+      { wgsl: OBJECT.replace('model: mat4x4<f32>,', '') + FS },
+      /must begin with model: mat4x4<f32>, normal/,
+    );
+    // WebGL2 reads the same bytes as std140: a mat2x2's columns would be in the wrong place there.
+    fail(
+      { wgsl: OBJECT.replace('stripe: vec4<f32>,', 'stripe: vec4<f32>,\n  band: mat2x2<f32>,') + FS },
+      /8 bytes apart in WGSL but 16 in std140/,
+    );
+    fail(
+      { wgsl: `${OBJECT}\n@group(2) @binding(0) var image: texture_2d<f32>;${FS}` },
+      /list its texture_2d/,
+    );
+    fail({ glsl: 'layout(std140) uniform Object { mat4 model; } object;' }, /vec4 shade\(\)/);
+    fail({ wgsl: OBJECT.replace('var<uniform> object', 'var<uniform> thing') + FS }, /group 1 must hold/);
+  });
+});
