@@ -11,6 +11,8 @@ import { boxGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
+import { UiAtlas } from '../scene/ui-atlas';
+import { UiText } from '../scene/ui-element';
 import { Renderer, type RendererOptions } from './renderer';
 import { TEST_BACKENDS, testCanvas } from './test-backends';
 
@@ -32,7 +34,7 @@ function tracking() {
   return { counts, errors, onDevice };
 }
 
-/** A small chain (native 84×60 into 168×120) with two boxes, one of them lit. */
+/** A small chain (native 84×60 into 168×120) with two boxes, one of them lit, and a UI label (an atlas image). */
 async function scene(backend: BackendName, extra: Partial<RendererOptions> = {}) {
   const track = tracking();
   const root = new Node('root');
@@ -47,12 +49,14 @@ async function scene(backend: BackendName, extra: Partial<RendererOptions> = {})
   );
   const camera = Camera.pixels('eye', 84, 60, 10);
   root.add(camera);
+  const ui = new Node('ui').add(new UiText('label', 'HI 42', [1, 1, 0.3, 1]).setPosition(4, 4, 0));
   const renderer = await Renderer.create(testCanvas(168, 120), {
     backend,
     root,
     camera,
     native: [84, 60],
     chain: { barFill: 'blurred' },
+    ui: { root: ui, atlas: new UiAtlas({}) },
     onDevice: track.onDevice,
     ...extra,
   });
@@ -102,6 +106,7 @@ describe('a user pass on both backends', () => {
       const tint = await renderer.addEffect(TINT, { after: 'motionBlur' });
       expect(renderer.graph.describe().map((p) => p.name)).toEqual([
         'world',
+        'ui',
         'motionBlur',
         'tint',
         'upscale',
@@ -223,7 +228,7 @@ for (const backend of TEST_BACKENDS) {
       expect(() => renderer.redraw()).not.toThrow();
       expect(renderer.lostFrames).toBe(lostBefore + 1);
       await renderer.recovered;
-      expect(renderer.render(3 / 60, 1 / 60).drawCalls).toBe(2);
+      expect(renderer.render(3 / 60, 1 / 60).drawCalls).toBe(3); // two boxes, the UI
       renderer.destroy();
     });
   });

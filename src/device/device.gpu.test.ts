@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { GlslCompileError } from '../gpu/compile-glsl';
+import { WgslCompileError } from '../gpu/compile-wgsl';
+import { createDevice } from './create-device';
+import type { BackendName, Device } from './device';
+
+/** A full-screen triangle reading one texel of an image at a texel given in a uniform, times a tint. */
+const SHADER = {
+  label: 'probe',
+  wgsl: `
+struct Probe { texel: vec2<f32>, tint: vec4<f32> }
+@group(0) @binding(0) var<uniform> probe: Probe;
+@group(0) @binding(1) var image: texture_2d<f32>;
+@vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+  let c = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));
+  return vec4<f32>(c * 2.0 - 1.0, 0.0, 1.0);
+}
+@fragment fn fs() -> @location(0) vec4<f32> {
+  return textureLoad(image, vec2<i32>(probe.texel), 0) * probe.tint;
+}`,
+  glsl: `
+precision highp float;
+layout(std140) uniform Probe { vec2 texel; vec4 tint; } probe;
+#ifdef VERTEX
+void main() {
+  vec2 c = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+  gl_Position = vec4(c * 2.0 - 1.0, 0.0, 1.0);
+}
+#else
+uniform sampler2D image;
+out vec4 color;
+void main() { color = texelFetch(image, ivec2(probe.texel), 0) * probe.tint; }
+#endif`,
+};
+
+/** A 2×2 image: red, green / blue, white (top row first). */
+const IMAGE = new Uint8Array([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]);
+
+async function probe(backend: BackendName) {
+  const canvas = document.createElement('canvas');
+  const { device } = await createDevice(canvas, { backend });
+  const pipeline = await device.createPipeline({ shader: SHADER, format: 'rgba8unorm' });
+  const image = device.createTexture({
+    label: 'image',
+    format: 'rgba8unorm',
+    width: 2,
+    height: 2,
+    pixels: IMAGE,
+  });
+  const bytes = new Float32Array(8); // texel at 0, tint at 16 bytes (vec4 alignment)
+  const uniform = device.createBuffer({ label: 'probe', size: 32, usage: 'uniform', restore: () => bytes });
+  const target = device.createTexture({ label: 'target', format: 'rgba8unorm', width: 4, height: 4 });
+  const bindings = device.createBindings(pipeline, 0, { probe: uniform, image });
+  const draw = async (texel: [number, number], tint: number[]) => {
+    bytes.set(texel, 0);
+    bytes.set(tint, 4);
+    uniform.write(0, bytes);
+    const pass = device.beginPass({ label: 'probe', color: target, clearColor: [0, 0, 0, 0] });
+    pass.setPipeline(pipeline);
+    pass.setBindings(0, bindings);
+    pass.draw(3);
+    pass.end();
+    device.submit();
+    return [...(await device.readPixels(target)).subarray(0, 4)];
+  };
+  return { device, pipeline, image, uniform, draw, canvas };
+}
+
+/** Loses the device or context and waits until every object was made again. */
+async function lose(device: Device): Promise<void> {
+  device.simulateLoss();
+  while (!device.lost) await new Promise((resolve) => setTimeout(resolve, 1));
+  await device.recovered;
+}
+
+for (const backend of ['webgpu', 'webgl2'] as const) {
+  describe(`the device layer on real ${backend}`, () => {
+    it('binds a uniform and an image by their WGSL names, and reads back what was drawn', async () => {
+      const { device, draw } = await probe(backend);
+      expect(device.backend).toBe(backend);
+      expect(await draw([0, 0], [1, 1, 1, 1])).toEqual([255, 0, 0, 255]);
+      expect(await draw([1, 0], [1, 1, 1, 1])).toEqual([0, 255, 0, 255]);
+      expect(await draw([0, 1], [1, 1, 1, 1])).toEqual([0, 0, 255, 255]); // row 1 is the second row from the top
+      expect(await draw([1, 1], [1, 0.5, 0, 1])).toEqual([255, 128, 0, 255]);
+      device.destroy();
+    });
+
+    it('makes every object again after a loss: the image texels and the uniform bytes it keeps come back', async () => {
+      const { device, draw, image } = await probe(backend);
+      expect(await draw([1, 1], [0, 1, 1, 1])).toEqual([0, 255, 255, 255]);
+      await lose(device);
+      expect(device.recoveries).toHaveLength(1);
+      expect(await draw([1, 1], [0, 1, 1, 1])).toEqual([0, 255, 255, 255]);
+      // Texels written after creation are the ones kept.
+      image.write(new Uint8Array(16).fill(100));
+      await lose(device);
+      expect(await draw([0, 0], [1, 1, 1, 1])).toEqual([100, 100, 100, 100]);
+      device.destroy();
+    });
+
+    it('names what is wrong: a missing or unknown binding, a shader that does not compile, a bad image size', async () => {
+      const { device, pipeline, uniform, image } = await probe(backend);
+      expect(() => device.createBindings(pipeline, 0, { probe: uniform })).toThrow(
+        /Pipeline "probe" group 0: var image \(texture\) was given nothing/,
+      );
+      expect(() => device.createBindings(pipeline, 0, { probe: uniform, image, extra: image })).toThrow(
+        /has no var extra; it has probe, image/,
+      );
+      expect(() => device.createBindings(pipeline, 0, { probe: image, image })).toThrow(
+        /var probe \(uniform\) was given texture/,
+      );
+      expect(() => device.createBindings(pipeline, 1, {})).toThrow(/has no bind group 1/);
+      const broken = {
+        ...SHADER,
+        wgsl: SHADER.wgsl.replace('* probe.tint', '* probe.tnit'),
+        glsl: SHADER.glsl.replace('* probe.tint', '* probe.tnit'),
+      };
+      await expect(device.createPipeline({ shader: broken, format: 'rgba8unorm' })).rejects.toThrow(
+        backend === 'webgpu' ? WgslCompileError : GlslCompileError,
+      );
+      await expect(device.createPipeline({ shader: broken, format: 'rgba8unorm' })).rejects.toThrow(
+        /probe\.tnit/,
+      );
+      expect(() =>
+        device.createTexture({
+          label: 'odd',
+          format: 'rgba8unorm',
+          width: 2,
+          height: 2,
+          pixels: new Uint8Array(3),
+        }),
+      ).toThrow(/Texture "odd": 3 bytes of pixels for 2×2 RGBA8 \(16 expected\)/);
+      device.destroy();
+    });
+
+    it('checks a GLSL twin’s uniform block against the WGSL struct (WebGL2 reads the same bytes)', async () => {
+      const { device } = await probe(backend);
+      const swapped = {
+        ...SHADER,
+        glsl: SHADER.glsl.replace('vec2 texel; vec4 tint;', 'vec4 tint; vec2 texel;'),
+      };
+      const made = device.createPipeline({ shader: swapped, format: 'rgba8unorm' });
+      if (backend === 'webgl2')
+        await expect(made).rejects.toThrow(
+          /probe: GLSL block Probe is 24 bytes; the WGSL struct's fields end at byte 32/,
+        );
+      else await expect(made).resolves.toBeDefined(); // WebGPU never reads the GLSL
+      device.destroy();
+    });
+  });
+}
