@@ -186,5 +186,5 @@ export {
   type HeadsetView,
 } from './passes/headset-renderer';
 export { eyeNativeSize, type HeadsetResolution } from './passes/eye-native-size';
-export { compileGlsl, GlslCompileError } from './gpu/compile-glsl';
+export { compileGlsl, GlslCompileError } from './device/webgl2/compile-glsl';
 export { trackGlResources, type GlResourceCounts } from './gpu/track-gl-resources';

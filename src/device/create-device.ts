@@ -49,8 +49,12 @@ export async function createDevice(
   const backend = options.backend ?? 'auto';
   if (backend !== 'auto' && backend !== 'webgpu' && backend !== 'webgl2')
     throw new Error(`backend: "${String(backend)}" is not one of auto, webgpu, webgl2.`);
+  if (backend === 'webgl2' && options.gpu)
+    throw new Error(
+      'backend: "webgl2" was asked for, but a WebGPU device was given (gpu); drop one of the two.',
+    );
   const onDevice = options.onDevice;
-  if (backend !== 'webgl2' || options.gpu) {
+  if (backend !== 'webgl2') {
     try {
       const device = await WebGpuDevice.create({
         canvas,

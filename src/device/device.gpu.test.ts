@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { GlslCompileError } from '../gpu/compile-glsl';
+import { GlslCompileError } from './webgl2/compile-glsl';
 import { WgslCompileError } from '../gpu/compile-wgsl';
 import { createDevice } from './create-device';
 import type { BackendName, Device } from './device';
+import { WebGl2Device } from './webgl2/webgl2-device';
 
 /** A full-screen triangle reading one texel of an image at a texel given in a uniform, times a tint. */
 const SHADER = {
@@ -82,6 +83,51 @@ for (const backend of ['webgpu', 'webgl2'] as const) {
       expect(await draw([1, 0], [1, 1, 1, 1])).toEqual([0, 255, 0, 255]);
       expect(await draw([0, 1], [1, 1, 1, 1])).toEqual([0, 0, 255, 255]); // row 1 is the second row from the top
       expect(await draw([1, 1], [1, 0.5, 0, 1])).toEqual([255, 128, 0, 255]);
+      device.destroy();
+    });
+
+    it('cuts draws to a scissor region (from the top left on both), and a viewport places them', async () => {
+      const { device, pipeline, uniform, image } = await probe(backend);
+      const bindings = device.createBindings(pipeline, 0, { probe: uniform, image });
+      uniform.write(0, new Float32Array([0, 0, 0, 0, 1, 1, 1, 1])); // the red texel, untinted
+      const target = device.createTexture({ label: 'cut', format: 'rgba8unorm', width: 4, height: 4 });
+      const pass = device.beginPass({ label: 'cut', color: target, clearColor: [0, 0, 0, 1] });
+      pass.setPipeline(pipeline);
+      pass.setBindings(0, bindings);
+      pass.setScissor(1, 0, 2, 1); // row 0, columns 1 and 2
+      pass.draw(3);
+      pass.setScissor(0, 0, 4, 4);
+      pass.setViewport(3, 3, 1, 1); // the bottom-right texel
+      pass.draw(3);
+      pass.end();
+      device.submit();
+      const pixels = await device.readPixels(target);
+      const red = (i: number) => pixels[i * 4] === 255;
+      expect([...Array(16).keys()].filter(red)).toEqual([1, 2, 15]);
+      device.destroy();
+    });
+
+    it('a pipeline made mid-pass leaves the next draw of another pipeline intact', async () => {
+      const { device, pipeline, uniform, image, draw } = await probe(backend);
+      expect(await draw([0, 0], [1, 1, 1, 1])).toEqual([255, 0, 0, 255]);
+      const bindings = device.createBindings(pipeline, 0, { probe: uniform, image });
+      const target = device.createTexture({ label: 'mid', format: 'rgba8unorm', width: 4, height: 4 });
+      const pass = device.beginPass({ label: 'mid', color: target, clearColor: [0, 0, 0, 1] });
+      pass.setPipeline(pipeline);
+      pass.setBindings(0, bindings);
+      pass.draw(3);
+      // A kind first drawn mid-frame links its program now (on WebGL2 it binds it to set its sampler units).
+      device.createPipelineNow({
+        shader: { ...SHADER, label: 'other' },
+        format: 'rgba8unorm',
+        defines: ['OTHER'],
+      });
+      pass.setPipeline(pipeline);
+      pass.draw(3);
+      pass.end();
+      device.submit();
+      expect([...(await device.readPixels(target)).subarray(0, 4)]).toEqual([255, 0, 0, 255]);
+      if (device instanceof WebGl2Device) expect(device.gl.getError()).toBe(device.gl.NO_ERROR);
       device.destroy();
     });
 

@@ -87,6 +87,7 @@ export interface ShaderPair {
   readonly glsl: string;
 }
 
+/** How a vertex attribute is stored: one to four 32-bit floats. */
 export type VertexFormat = 'float32' | 'float32x2' | 'float32x3' | 'float32x4';
 
 /** One vertex buffer's layout: its stride and attributes, stepped per vertex or per instance. */
@@ -187,6 +188,8 @@ export interface PassEncoder extends DrawEncoder {
   readonly clipTransform: Float32Array | null;
   /** A region of the targets in texels, origin at the top left (as WebGPU measures it). */
   setViewport(x: number, y: number, width: number, height: number): void;
+  /** Draws only inside this region (texels, origin at the top left) until the pass ends; clears are not cut. */
+  setScissor(x: number, y: number, width: number, height: number): void;
   /**
    * Replays `bundle`, recording it first by calling `record` when asked to (`rerecord`) or when it has no recording
    * for this device and these targets. Returns whether it recorded. A backend without bundles calls `record` on the

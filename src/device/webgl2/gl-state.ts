@@ -9,6 +9,7 @@ export class GlState {
   private drawFramebuffer: WebGLFramebuffer | null | undefined;
   private readFramebuffer: WebGLFramebuffer | null | undefined;
   private readonly view = [-1, -1, -1, -1];
+  private readonly cut = [-1, -1, -1, -1];
   private readonly flags = new Map<number, boolean>();
   private depthFunction = -1;
   private depthWrite: boolean | undefined;
@@ -29,6 +30,7 @@ export class GlState {
   reset(): void {
     this.program = this.drawFramebuffer = this.readFramebuffer = this.vertexArray = undefined;
     this.view.fill(-1);
+    this.cut.fill(-1);
     this.flags.clear();
     this.depthFunction = this.front = this.activeUnit = -1;
     this.depthWrite = undefined;
@@ -66,6 +68,16 @@ export class GlState {
     v[2] = width;
     v[3] = height;
     this.gl.viewport(x, y, width, height);
+  }
+
+  scissor(x: number, y: number, width: number, height: number): void {
+    const c = this.cut;
+    if (c[0] === x && c[1] === y && c[2] === width && c[3] === height) return;
+    c[0] = x;
+    c[1] = y;
+    c[2] = width;
+    c[3] = height;
+    this.gl.scissor(x, y, width, height);
   }
 
   /** `gl.enable`/`gl.disable` of a capability (DEPTH_TEST, CULL_FACE, BLEND, SCISSOR_TEST). */

@@ -45,6 +45,12 @@ export class GlPass implements PassEncoder {
     this.device.state.viewport(x, this.flipped ? y : this.height - y - height, width, height);
   }
 
+  setScissor(x: number, y: number, width: number, height: number): void {
+    const state = this.device.state;
+    state.set(this.device.gl.SCISSOR_TEST, true); // off again when the next pass begins
+    state.scissor(x, this.flipped ? y : this.height - y - height, width, height);
+  }
+
   setPipeline(pipeline: Pipeline): void {
     this.pipeline = pipeline as GlPipelineHandle;
   }

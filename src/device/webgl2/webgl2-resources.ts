@@ -1,6 +1,6 @@
 import type { GlState } from './gl-state';
-import { compileGlsl } from '../../gpu/compile-glsl';
-import { bindUniformBlock } from '../../gpu/gl-uniform-block';
+import { compileGlsl } from './compile-glsl';
+import { bindUniformBlock } from './gl-uniform-block';
 import { assertStd140Compatible } from '../../gpu/std140';
 import type {
   BindingResource,
@@ -283,7 +283,14 @@ export class GlPipelineHandle implements Pipeline, Restorable {
     const gl = this.device.gl;
     const units: Record<string, number> = {};
     for (const slot of this.bindings) if (slot.kind.endsWith('texture')) units[slot.name] = slot.index;
-    const program = compileGlsl(gl, this.desc.shader.glsl, this.label, this.desc.defines ?? [], units);
+    const program = compileGlsl(
+      gl,
+      this.desc.shader.glsl,
+      this.label,
+      this.desc.defines ?? [],
+      units,
+      this.device.state,
+    );
     try {
       for (const slot of this.bindings)
         if (slot.layout) bindUniformBlock(gl, program, slot.type, slot.layout, slot.index);

@@ -75,6 +75,10 @@ export class GpuPass extends GpuDraws implements PassEncoder {
     this.pass.setViewport(x, y, width, height, 0, 1);
   }
 
+  setScissor(x: number, y: number, width: number, height: number): void {
+    this.pass.setScissorRect(x, y, width, height);
+  }
+
   executeBundle(bundle: Bundle, rerecord: boolean, record: (encoder: DrawEncoder) => void): boolean {
     const b = bundle as GpuBundleHandle;
     const formats = `${this.colorFormat} ${this.depthFormat ?? ''}`;

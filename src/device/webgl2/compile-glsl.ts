@@ -1,3 +1,5 @@
+import type { GlState } from './gl-state';
+
 /** A GLSL ES program WebGL2 rejected; the message quotes each offending line of the source as written. */
 export class GlslCompileError extends Error {
   /** `headerLines`: lines put before `source` when it was compiled (reported line numbers count them). */
@@ -20,7 +22,8 @@ export class GlslCompileError extends Error {
 /**
  * Compiles one GLSL ES 3.00 source as a vertex and a fragment shader (`#define VERTEX` for the first, `defines` for
  * both) and links them; a compile or link failure throws with the driver's log and the offending lines. Each sampler
- * named in `textureUnits` is set to its unit once, here (GL keeps it with the program).
+ * named in `textureUnits` is set to its unit once, here (GL keeps it with the program): the program is made current
+ * through `state` when one is given (so the device's cache knows it); without one it is left unbound, as it was.
  */
 export function compileGlsl(
   gl: WebGL2RenderingContext,
@@ -28,6 +31,7 @@ export function compileGlsl(
   label: string,
   defines: readonly string[] = [],
   textureUnits: Readonly<Record<string, number>> = {},
+  state?: GlState,
 ): WebGLProgram {
   const stage = (type: number, name: string, define: string) => {
     const shader = gl.createShader(type)!;
@@ -56,11 +60,12 @@ export function compileGlsl(
   }
   const samplers = Object.entries(textureUnits);
   if (samplers.length > 0) {
-    gl.useProgram(program);
+    const use = (p: WebGLProgram | null) => (state ? state.useProgram(p) : gl.useProgram(p));
+    use(program);
     for (const [name, unit] of samplers) {
       const at = gl.getUniformLocation(program, name);
       if (!at) {
-        gl.useProgram(null);
+        use(null);
         gl.deleteProgram(program);
         throw new Error(
           `GLSL "${label}" has no sampler "${name}" in use; check the name against the source.`,
@@ -68,7 +73,7 @@ export function compileGlsl(
       }
       gl.uniform1i(at, unit);
     }
-    gl.useProgram(null);
+    if (!state) gl.useProgram(null);
   }
   return program;
 }
