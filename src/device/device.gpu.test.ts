@@ -145,7 +145,7 @@ for (const backend of ['webgpu', 'webgl2'] as const) {
     });
 
     it('names what is wrong: a missing or unknown binding, a shader that does not compile, a bad image size', async () => {
-      const { device, pipeline, uniform, image } = await probe(backend);
+      const { device, pipeline, uniform, image, draw } = await probe(backend);
       expect(() => device.createBindings(pipeline, 0, { probe: uniform })).toThrow(
         /Pipeline "probe" group 0: var image \(texture\) was given nothing/,
       );
@@ -176,6 +176,10 @@ for (const backend of ['webgpu', 'webgl2'] as const) {
           pixels: new Uint8Array(3),
         }),
       ).toThrow(/Texture "odd": 3 bytes of pixels for 2×2 RGBA8 \(16 expected\)/);
+      // What failed to be made is not kept: a loss after it recovers, and draws.
+      await lose(device);
+      expect(device.failure).toBeNull();
+      expect(await draw([1, 0], [1, 1, 1, 1])).toEqual([0, 255, 0, 255]);
       device.destroy();
     });
 

@@ -8,28 +8,12 @@ export interface HandleHost {
   untrack(object: Restorable): void;
 }
 
-/**
- * A buffer of either backend: its description, and its GPU object made for the device's current generation (again,
- * with its `restore` bytes, after a loss). A backend makes the object and writes into it.
- */
-export abstract class BufferHandle<N> implements DeviceBuffer, Restorable {
-  readonly label: string;
-  /** Bytes, rounded up to a multiple of 4. */
-  readonly size: number;
-  readonly usage: BufferDesc['usage'];
+/** A GPU object of either backend, made for the device's current generation: again after each loss. */
+abstract class Handle<N> implements Restorable {
   private native!: N;
   private generation = -1;
-  private made = false;
 
-  constructor(
-    protected readonly host: HandleHost,
-    private readonly desc: BufferDesc,
-  ) {
-    this.label = desc.label;
-    this.size = Math.ceil(desc.size / 4) * 4;
-    this.usage = desc.usage;
-    host.track(this);
-  }
+  constructor(protected readonly host: HandleHost) {}
 
   /** The GPU object for the current device (made now if it is of an older one). */
   get object(): N {
@@ -42,17 +26,13 @@ export abstract class BufferHandle<N> implements DeviceBuffer, Restorable {
     return this.native;
   }
 
-  /** Whether the CPU keeps its bytes (it is restored after a loss; a static buffer, where the backend cares). */
-  protected get restorable(): boolean {
-    return this.desc.restore !== undefined;
-  }
-
+  /** Makes the object for the current device; the first time, the device starts keeping it (a handle whose
+   * constructor threw never got here, so it is not kept). */
   realize(): void {
+    if (this.generation === -1) this.host.track(this);
     this.generation = this.host.generation;
     this.native = this.create();
-    const contents = this.made ? this.desc.restore?.() : undefined; // the first bytes are the creator's to write
-    this.made = true;
-    if (contents) this.write(0, contents);
+    this.filled(this.native);
   }
 
   destroy(): void {
@@ -62,58 +42,76 @@ export abstract class BufferHandle<N> implements DeviceBuffer, Restorable {
 
   /** Makes the GPU object (empty) for the current device. */
   protected abstract create(): N;
+  /** Puts back what the CPU keeps of it, once it exists. */
+  protected abstract filled(object: N): void;
+  abstract dispose(): void;
+}
+
+/**
+ * A buffer of either backend: its description, and its GPU object made for the device's current generation (again,
+ * with its `restore` bytes, after a loss). A backend makes the object and writes into it.
+ */
+export abstract class BufferHandle<N> extends Handle<N> implements DeviceBuffer {
+  readonly label: string;
+  /** Bytes, rounded up to a multiple of 4. */
+  readonly size: number;
+  readonly usage: BufferDesc['usage'];
+  private made = false;
+
+  constructor(
+    host: HandleHost,
+    private readonly desc: BufferDesc,
+  ) {
+    super(host);
+    this.label = desc.label;
+    this.size = Math.ceil(desc.size / 4) * 4;
+    this.usage = desc.usage;
+  }
+
+  /** Whether the CPU keeps its bytes (it is restored after a loss; a static buffer, where the backend cares). */
+  protected get restorable(): boolean {
+    return this.desc.restore !== undefined;
+  }
+
+  protected filled(): void {
+    const contents = this.made ? this.desc.restore?.() : undefined; // the first bytes are the creator's to write
+    this.made = true;
+    if (contents) this.write(0, contents);
+  }
+
   abstract write(
     offset: number,
     data: ArrayBuffer | ArrayBufferView,
     dataOffset?: number,
     size?: number,
   ): void;
-  abstract dispose(): void;
 }
 
 /**
  * A texture of either backend: its description and kept texels, and its GPU object made for the device's current
  * generation (again, with its texels, after a loss). A backend makes the object and uploads into it.
  */
-export abstract class TextureHandle<N> implements DeviceTexture, Restorable {
+export abstract class TextureHandle<N> extends Handle<N> implements DeviceTexture {
   readonly kind = 'texture';
   readonly label: string;
   readonly format: TextureFormat;
   readonly width: number;
   readonly height: number;
-  private native!: N;
-  private generation = -1;
   private pixels: Uint8Array | undefined;
 
-  constructor(
-    protected readonly host: HandleHost,
-    desc: TextureDesc,
-  ) {
+  constructor(host: HandleHost, desc: TextureDesc) {
+    super(host);
     this.label = desc.label;
     this.format = desc.format;
     this.width = desc.width;
     this.height = desc.height;
     if (desc.pixels) this.check(desc.pixels);
     this.pixels = desc.pixels;
-    host.track(this);
   }
 
-  /** The GPU object for the current device (made now if it is of an older one). */
-  get object(): N {
-    if (this.generation !== this.host.generation) this.realize();
-    return this.native;
-  }
-
-  /** The GPU object as last made (to free it: never made again just for that). */
-  protected get existing(): N {
-    return this.native;
-  }
-
-  realize(): void {
-    this.generation = this.host.generation;
-    this.native = this.create();
-    if (this.pixels) this.upload(this.native, this.pixels);
-    this.made(this.native);
+  protected filled(texture: N): void {
+    if (this.pixels) this.upload(texture, this.pixels);
+    this.made(texture);
   }
 
   write(pixels: Uint8Array): void {
@@ -122,18 +120,10 @@ export abstract class TextureHandle<N> implements DeviceTexture, Restorable {
     this.upload(this.object, pixels);
   }
 
-  destroy(): void {
-    this.dispose();
-    this.host.untrack(this);
-  }
-
-  /** Makes the GPU object (empty) for the current device. */
-  protected abstract create(): N;
   /** Replaces every texel of `texture` (RGBA8, top row first). */
   protected abstract upload(texture: N, pixels: Uint8Array): void;
   /** What a backend does once the object exists (and holds its texels). */
   protected made(_texture: N): void {}
-  abstract dispose(): void;
 
   private check(pixels: Uint8Array): void {
     const expected = this.width * this.height * 4;

@@ -61,23 +61,11 @@ export class GlState {
   }
 
   viewport(x: number, y: number, width: number, height: number): void {
-    const v = this.view;
-    if (v[0] === x && v[1] === y && v[2] === width && v[3] === height) return;
-    v[0] = x;
-    v[1] = y;
-    v[2] = width;
-    v[3] = height;
-    this.gl.viewport(x, y, width, height);
+    if (changed(this.view, x, y, width, height)) this.gl.viewport(x, y, width, height);
   }
 
   scissor(x: number, y: number, width: number, height: number): void {
-    const c = this.cut;
-    if (c[0] === x && c[1] === y && c[2] === width && c[3] === height) return;
-    c[0] = x;
-    c[1] = y;
-    c[2] = width;
-    c[3] = height;
-    this.gl.scissor(x, y, width, height);
+    if (changed(this.cut, x, y, width, height)) this.gl.scissor(x, y, width, height);
   }
 
   /** `gl.enable`/`gl.disable` of a capability (DEPTH_TEST, CULL_FACE, BLEND, SCISSOR_TEST). */
@@ -181,4 +169,14 @@ export class GlState {
   private activate(unit: number): void {
     if (this.activeUnit !== unit) this.gl.activeTexture(this.gl.TEXTURE0 + (this.activeUnit = unit));
   }
+}
+
+/** Stores a rectangle in `cache`; false when it was there already (nothing to tell GL). */
+function changed(cache: number[], x: number, y: number, width: number, height: number): boolean {
+  if (cache[0] === x && cache[1] === y && cache[2] === width && cache[3] === height) return false;
+  cache[0] = x;
+  cache[1] = y;
+  cache[2] = width;
+  cache[3] = height;
+  return true;
 }

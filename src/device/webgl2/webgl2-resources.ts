@@ -270,8 +270,8 @@ export class GlPipelineHandle implements Pipeline, Restorable {
     this.depthFunc = GL_COMPARE[desc.depth?.compare ?? 'always'];
     this.depthWrite = desc.depth?.write ?? false;
     this.vertexKey = JSON.stringify(desc.vertexBuffers ?? []);
-    device.track(this);
     this.realize();
+    device.track(this); // only once linked: a program that failed is not made again after a loss
   }
 
   get linked(): WebGLProgram {
