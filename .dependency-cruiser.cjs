@@ -1,7 +1,7 @@
 // The layer check run by `npm run check`: src/ folders import only leftwards along
-// math -> time -> gpu -> device -> scene -> graph -> passes/xr -> debug, never in a cycle; index.ts alone may import all.
+// math -> time -> scene -> layout -> device -> graph -> render/xr -> debug, never in a cycle; index.ts alone may import all.
 // Tests (*.test.ts) may wire layers together (an XR layer test draws with the world pass): they are not engine code.
-const LAYERS = ['math', 'time', 'gpu', 'device', 'scene', 'graph', 'passes|xr', 'debug'];
+const LAYERS = ['math', 'time', 'scene', 'layout', 'device', 'graph', 'render|xr', 'debug'];
 
 /** For each layer, a rule forbidding imports from every layer to its right. */
 const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
@@ -16,11 +16,11 @@ module.exports = {
   forbidden: [
     ...layerRules,
     {
-      name: 'passes-xr-apart',
-      comment: 'passes and xr sit side by side: neither imports the other',
+      name: 'render-xr-apart',
+      comment: 'render and xr sit side by side: neither imports the other',
       severity: 'error',
-      from: { path: '^src/(passes|xr)/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^src/(passes|xr)/', pathNot: '^src/$1/' },
+      from: { path: '^src/(render|xr)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/(render|xr)/', pathNot: '^src/$1/' },
     },
     {
       name: 'no-cycles',

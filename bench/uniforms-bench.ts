@@ -1,8 +1,8 @@
 // npm run bench:uniforms — packing per-object uniforms (model mat4x4 + normal mat3x3 + colour vec4) into the arena's
 // staging memory, all objects changed and 1 % changed, against a plain Float32Array.set copy of the same payload.
-import { structLayout } from '../src/gpu/struct-layout';
-import { StructWriter } from '../src/gpu/struct-writer';
-import { UniformArena, type UniformStorage } from '../src/gpu/uniform-arena';
+import { structLayout } from '../src/layout/struct-layout';
+import { StructWriter } from '../src/layout/struct-writer';
+import { UniformArena, type UniformStorage } from '../src/layout/uniform-arena';
 import { formatMs, median, printTable, spread } from './bench-table';
 
 const WGSL = 'struct Object { model: mat4x4<f32>, normal: mat3x3<f32>, color: vec4<f32> }';

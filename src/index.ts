@@ -1,9 +1,9 @@
 // The only public entry of Armature: everything a user may import is exported here, nothing else is public.
-export { requestGpu, type GpuContext, type GpuRequest } from './gpu/request-gpu';
-export { configureCanvas, type CanvasOptions, type ConfiguredCanvas } from './gpu/configure-canvas';
-export { GpuInitError } from './gpu/gpu-init-error';
-export { compileWgsl, WgslCompileError } from './gpu/compile-wgsl';
-export { TestPattern, TEST_PATTERN } from './passes/test-pattern';
+export { requestGpu, type GpuContext, type GpuRequest } from './device/webgpu/request-gpu';
+export { configureCanvas, type CanvasOptions, type ConfiguredCanvas } from './device/webgpu/configure-canvas';
+export { GpuInitError } from './device/webgpu/gpu-init-error';
+export { compileWgsl, WgslCompileError } from './device/webgpu/compile-wgsl';
+export { TestPattern, TEST_PATTERN } from './render/test-pattern';
 export {
   installArmatureHandle,
   type ArmatureHandle,
@@ -30,7 +30,7 @@ export {
   type WindowFrames,
 } from './time/frame-loop';
 export { ReadoutThrottle } from './time/readout-throttle';
-export { GpuTimer, type GpuTimes } from './gpu/gpu-timer';
+export { GpuTimer, type GpuTimes } from './device/webgpu/gpu-timer';
 export {
   structLayout,
   structLayouts,
@@ -39,26 +39,26 @@ export {
   type FieldLayout,
   type LayoutOptions,
   type StructLayout,
-} from './gpu/struct-layout';
-export { WgslParseError } from './gpu/parse-wgsl-structs';
-export { StructWriter, FieldWriter, StructBuffer } from './gpu/struct-writer';
+} from './layout/struct-layout';
+export { WgslParseError } from './layout/parse-wgsl-structs';
+export { StructWriter, FieldWriter, StructBuffer } from './layout/struct-writer';
 export {
   UniformArena,
   type ArenaFrameCounters,
   type StorageBuffer,
   type UniformStorage,
-} from './gpu/uniform-arena';
-export { wgslBindings, type WgslBinding, type BindingKind } from './gpu/wgsl-bindings';
-export { assertStd140Compatible } from './gpu/std140';
-export type { WgslType, ScalarName } from './gpu/wgsl-types';
-export { readTexture, pixelAt } from './gpu/read-texture';
+} from './layout/uniform-arena';
+export { wgslBindings, type WgslBinding, type BindingKind } from './layout/wgsl-bindings';
+export { assertStd140Compatible } from './layout/std140';
+export type { WgslType, ScalarName } from './layout/wgsl-types';
+export { readTexture, pixelAt } from './device/webgpu/read-texture';
 export { Material, type MaterialKind } from './scene/material';
 export {
   registerMaterialKind,
   materialKind,
   type MaterialKindSpec,
   type MaterialKindInfo,
-} from './passes/material-kind';
+} from './render/material-kind';
 export {
   boxGeometry,
   cylinderGeometry,
@@ -86,13 +86,13 @@ export {
   type WorldPassOptions,
   type WorldView,
   type Viewport,
-} from './passes/world-pass';
-export { Environment, type EnvironmentOptions, type ColorLike } from './passes/environment';
-export { ShaderEffect, type EffectOptions } from './passes/shader-effect';
-export { FullscreenProgram, type FragmentPair } from './passes/fullscreen-program';
-export type { FrameContext } from './passes/frame-context';
-export { PresentPass } from './passes/present-pass';
-export { Renderer, type RendererOptions } from './passes/renderer';
+} from './render/world-pass';
+export { Environment, type EnvironmentOptions, type ColorLike } from './render/environment';
+export { ShaderEffect, type EffectOptions } from './render/shader-effect';
+export { FullscreenProgram, type FragmentPair } from './render/fullscreen-program';
+export type { FrameContext } from './render/frame-context';
+export { PresentPass } from './render/present-pass';
+export { Renderer, type RendererOptions } from './render/renderer';
 export type {
   BackendName,
   Bindings,
@@ -130,12 +130,12 @@ export {
 export { WebGpuDevice, type WebGpuDeviceOptions } from './device/webgpu/webgpu-device';
 export { WebGl2Device, type WebGl2DeviceOptions } from './device/webgl2/webgl2-device';
 export { deviceUniformStorage } from './device/uniform-storage';
-export { UiPass } from './passes/ui-pass';
-export { MotionBlurPass } from './passes/motion-blur-pass';
-export { UpscalePass } from './passes/upscale-pass';
-export { BackgroundPass } from './passes/background-pass';
-export { CrtPass } from './passes/crt-pass';
-export { defaultChainSettings, BAR_FILLS, type BarFill, type ChainSettings } from './passes/chain-settings';
+export { UiPass } from './render/ui-pass';
+export { MotionBlurPass } from './render/motion-blur-pass';
+export { UpscalePass } from './render/upscale-pass';
+export { BackgroundPass } from './render/background-pass';
+export { CrtPass } from './render/crt-pass';
+export { defaultChainSettings, BAR_FILLS, type BarFill, type ChainSettings } from './render/chain-settings';
 export {
   frameRect,
   canvasToNative,
@@ -143,7 +143,7 @@ export {
   UPSCALE_MODES,
   type FrameRect,
   type UpscaleMode,
-} from './passes/frame-rect';
+} from './render/frame-rect';
 export { UiElement, UiRect, UiSprite, UiText } from './scene/ui-element';
 export { UiAtlas, type AtlasFrame, type SpriteArt } from './scene/ui-atlas';
 export { PIXEL_FONT } from './scene/pixel-font';
@@ -162,7 +162,7 @@ export {
   trackGpuResources,
   type GpuResourceCounts,
   type GpuResourceTracker,
-} from './gpu/track-gpu-resources';
+} from './device/webgpu/track-gpu-resources';
 export {
   detectXrSupport,
   sessionUsesWebGpu,
@@ -184,7 +184,7 @@ export {
   type HeadsetRendererOptions,
   type HeadsetUi,
   type HeadsetView,
-} from './passes/headset-renderer';
-export { eyeNativeSize, type HeadsetResolution } from './passes/eye-native-size';
+} from './render/headset-renderer';
+export { eyeNativeSize, type HeadsetResolution } from './render/eye-native-size';
 export { compileGlsl, GlslCompileError } from './device/webgl2/compile-glsl';
-export { trackGlResources, type GlResourceCounts } from './gpu/track-gl-resources';
+export { trackGlResources, type GlResourceCounts } from './device/webgl2/track-gl-resources';

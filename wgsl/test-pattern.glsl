@@ -1,4 +1,4 @@
-// Owner: src/passes/test-pattern.ts. The GLSL ES 3.00 twin of test-pattern.wgsl: the same RGB triangle.
+// Owner: src/render/test-pattern.ts. The GLSL ES 3.00 twin of test-pattern.wgsl: the same RGB triangle.
 precision highp float;
 
 #ifdef VERTEX

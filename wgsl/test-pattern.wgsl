@@ -1,4 +1,4 @@
-// Owner: src/passes/test-pattern.ts. A fixed triangle with red, green and blue corners, for smoke tests of a target.
+// Owner: src/render/test-pattern.ts. A fixed triangle with red, green and blue corners, for smoke tests of a target.
 
 struct VertexOut {
   @builtin(position) position: vec4<f32>,

@@ -1,8 +1,8 @@
 import type { CompiledPassInfo } from '../graph/render-graph';
-import type { HeadsetResolution } from '../passes/eye-native-size';
+import type { HeadsetResolution } from '../render/eye-native-size';
 import type { BudgetSnapshot } from '../time/frame-budget';
-import type { GpuResourceCounts } from '../gpu/track-gpu-resources';
-import type { GlResourceCounts } from '../gpu/track-gl-resources';
+import type { GpuResourceCounts } from '../device/webgpu/track-gpu-resources';
+import type { GlResourceCounts } from '../device/webgl2/track-gl-resources';
 import type { DeviceRecovery } from '../device/device';
 import type { XrMode } from '../xr/xr-support';
 

@@ -1,5 +1,5 @@
-import { BAR_FILLS, type BarFill } from '../passes/chain-settings';
-import { parsePixelAspect, UPSCALE_MODES, type UpscaleMode } from '../passes/frame-rect';
+import { BAR_FILLS, type BarFill } from '../render/chain-settings';
+import { parsePixelAspect, UPSCALE_MODES, type UpscaleMode } from '../render/frame-rect';
 
 /** The passes of the pixel-art chain a URL can turn off or on, in chain order. */
 export const CHAIN_PASSES = ['ui', 'motionBlur', 'upscale', 'background', 'crt'] as const;

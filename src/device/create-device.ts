@@ -1,5 +1,5 @@
-import { GpuInitError } from '../gpu/gpu-init-error';
-import type { GpuContext, GpuRequest } from '../gpu/request-gpu';
+import { GpuInitError } from './webgpu/gpu-init-error';
+import type { GpuContext, GpuRequest } from './webgpu/request-gpu';
 import type { Device } from './device';
 import { WebGl2Device } from './webgl2/webgl2-device';
 import { WebGpuDevice } from './webgpu/webgpu-device';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GlslCompileError } from './webgl2/compile-glsl';
-import { WgslCompileError } from '../gpu/compile-wgsl';
+import { WgslCompileError } from './webgpu/compile-wgsl';
 import { createDevice } from './create-device';
 import type { BackendName, Device } from './device';
 import { WebGl2Device } from './webgl2/webgl2-device';

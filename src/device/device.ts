@@ -1,6 +1,6 @@
-import type { GpuTimes } from '../gpu/gpu-timer';
-import type { StructLayout } from '../gpu/struct-layout';
-import type { WgslBinding } from '../gpu/wgsl-bindings';
+import type { GpuTimes } from './webgpu/gpu-timer';
+import type { StructLayout } from '../layout/struct-layout';
+import type { WgslBinding } from '../layout/wgsl-bindings';
 
 /** The two GPU APIs Armature draws with. */
 export type BackendName = 'webgpu' | 'webgl2';

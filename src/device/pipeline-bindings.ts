@@ -1,5 +1,5 @@
-import { structLayouts, type StructLayout } from '../gpu/struct-layout';
-import { wgslBindings, type WgslBinding } from '../gpu/wgsl-bindings';
+import { structLayouts, type StructLayout } from '../layout/struct-layout';
+import { wgslBindings, type WgslBinding } from '../layout/wgsl-bindings';
 import type { BindingSlot, PipelineDesc } from './device';
 
 const reflected = new Map<string, { bindings: WgslBinding[]; layouts: Map<string, StructLayout> }>();

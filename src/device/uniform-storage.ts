@@ -1,4 +1,4 @@
-import type { UniformStorage } from '../gpu/uniform-arena';
+import type { UniformStorage } from '../layout/uniform-arena';
 import type { Device, DeviceBuffer } from './device';
 
 /** A uniform arena's storage on the device layer: uniform buffers whose bytes come back after a loss. */

@@ -1,11 +1,11 @@
 import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
-import { readTexture } from '../gpu/read-texture';
-import { requestGpu } from '../gpu/request-gpu';
-import { trackGpuResources } from '../gpu/track-gpu-resources';
+import { readTexture } from '../device/webgpu/read-texture';
+import { requestGpu } from '../device/webgpu/request-gpu';
+import { trackGpuResources } from '../device/webgpu/track-gpu-resources';
 import { WebGpuDevice } from '../device/webgpu/webgpu-device';
-import { Environment } from '../passes/environment';
-import { HeadsetRenderer } from '../passes/headset-renderer';
+import { Environment } from '../render/environment';
+import { HeadsetRenderer } from '../render/headset-renderer';
 import { boxGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';

@@ -1,4 +1,4 @@
-// Owner: src/passes/material-kind.ts. The `lambert` material kind: the frame's directional light plus ambient.
+// Owner: src/render/material-kind.ts. The `lambert` material kind: the frame's directional light plus ambient.
 
 struct Object {
   model: mat4x4<f32>,

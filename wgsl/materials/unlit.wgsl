@@ -1,4 +1,4 @@
-// Owner: src/passes/material-kind.ts. The `unlit` material kind: the mesh's colour as it is.
+// Owner: src/render/material-kind.ts. The `unlit` material kind: the mesh's colour as it is.
 
 struct Object {
   model: mat4x4<f32>,

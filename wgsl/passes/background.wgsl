@@ -1,4 +1,4 @@
-// Owner: src/passes/background-pass.ts. Fills the letterbox bars from the frame itself; the frame is copied untouched.
+// Owner: src/render/background-pass.ts. Fills the letterbox bars from the frame itself; the frame is copied untouched.
 
 struct Params {
   rect: vec4<f32>, // the frame rectangle in target pixels

@@ -1,4 +1,4 @@
-// Owner: src/passes/headset-renderer.ts. The GLSL ES 3.00 twin of eye-upscale.wgsl: an eye's native image and depth
+// Owner: src/render/headset-renderer.ts. The GLSL ES 3.00 twin of eye-upscale.wgsl: an eye's native image and depth
 // over its viewport of the XR layer, nearest texel. The source is a device texture (top row first, as on WebGPU); the
 // layer's framebuffer is stored the GL way up, so v = 0 is the top of the viewport, as in the WGSL.
 precision highp float;

@@ -1,4 +1,4 @@
-// Owner: src/passes/headset-renderer.ts. Stretches an eye's native-resolution image and depth over that eye's
+// Owner: src/render/headset-renderer.ts. Stretches an eye's native-resolution image and depth over that eye's
 // viewport, nearest texel: the pixel-art chain in a headset, with the depth a compositor reprojects with. No uniforms:
 // the viewport maps the covering triangle onto the eye.
 

@@ -1,4 +1,4 @@
-// Owner: src/passes/motion-blur-pass.ts. Feedback blur: output = mix(current, last frame's output, k).
+// Owner: src/render/motion-blur-pass.ts. Feedback blur: output = mix(current, last frame's output, k).
 
 struct Params {
   k: f32,

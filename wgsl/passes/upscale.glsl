@@ -1,4 +1,4 @@
-// Owner: src/passes/upscale-pass.ts. The GLSL ES 3.00 twin of upscale.wgsl: the native image into the frame rectangle.
+// Owner: src/render/upscale-pass.ts. The GLSL ES 3.00 twin of upscale.wgsl: the native image into the frame rectangle.
 layout(std140) uniform Params {
   vec4 rect; // x, y, width, height in target pixels
   uint mode; // 0 nearest (integer and nearest), 1 bilinear, 2 sharp-bilinear

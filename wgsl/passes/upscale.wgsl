@@ -1,4 +1,4 @@
-// Owner: src/passes/upscale-pass.ts. Scales the native image into the frame rectangle; black outside it.
+// Owner: src/render/upscale-pass.ts. Scales the native image into the frame rectangle; black outside it.
 
 struct Params {
   rect: vec4<f32>, // x, y, width, height in target pixels

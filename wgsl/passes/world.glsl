@@ -1,4 +1,4 @@
-// Owner: src/passes/material-kind.ts. The GLSL ES 3.00 twin of world.wgsl for the WebGL2 backend: the same Frame
+// Owner: src/render/material-kind.ts. The GLSL ES 3.00 twin of world.wgsl for the WebGL2 backend: the same Frame
 // block (std140 here, checked equal to the WGSL layout), one source compiled twice (VERTEX / FRAGMENT). A kind's GLSL
 // (wgsl/materials/) goes where the marker line is: its Object block and, in the fragment stage, vec4 shade().
 precision highp float;

@@ -1,4 +1,4 @@
-// Owner: src/passes/material-kind.ts. The world pass's shader, shared by every material kind: the per-frame camera and
+// Owner: src/render/material-kind.ts. The world pass's shader, shared by every material kind: the per-frame camera and
 // light, and the vertex stage. A kind's WGSL (wgsl/materials/) is appended: its `Object` struct at group 1 (model and
 // normal first, which the vertex stage reads), any images at group 2, and `fs`.
 

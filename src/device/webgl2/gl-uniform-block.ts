@@ -1,4 +1,4 @@
-import type { StructLayout } from '../../gpu/struct-layout';
+import type { StructLayout } from '../../layout/struct-layout';
 
 /** Bytes a uniform block of `layout` takes: the struct size rounded up to 16, as std140 and WebGPU bindings want. */
 export function uniformBlockSize(layout: StructLayout): number {

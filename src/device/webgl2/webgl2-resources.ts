@@ -1,7 +1,7 @@
 import type { GlState } from './gl-state';
 import { compileGlsl } from './compile-glsl';
 import { bindUniformBlock } from './gl-uniform-block';
-import { assertStd140Compatible } from '../../gpu/std140';
+import { assertStd140Compatible } from '../../layout/std140';
 import type {
   BindingResource,
   BindingSlot,

@@ -1,9 +1,9 @@
-import { compileWgsl } from '../../gpu/compile-wgsl';
-import { configureCanvas } from '../../gpu/configure-canvas';
-import { GpuInitError } from '../../gpu/gpu-init-error';
-import { GpuTimer, type GpuTimes } from '../../gpu/gpu-timer';
-import { readTexture } from '../../gpu/read-texture';
-import { requestGpu, type GpuContext, type GpuRequest } from '../../gpu/request-gpu';
+import { compileWgsl } from './compile-wgsl';
+import { configureCanvas } from './configure-canvas';
+import { GpuInitError } from './gpu-init-error';
+import { GpuTimer, type GpuTimes } from './gpu-timer';
+import { readTexture } from './read-texture';
+import { requestGpu, type GpuContext, type GpuRequest } from './request-gpu';
 import type {
   BindingResource,
   Bindings,

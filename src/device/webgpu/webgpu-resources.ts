@@ -1,4 +1,4 @@
-import type { GpuContext } from '../../gpu/request-gpu';
+import type { GpuContext } from './request-gpu';
 import type {
   BindingResource,
   BindingSlot,

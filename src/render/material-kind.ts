@@ -7,9 +7,9 @@ import lambertGlsl from '../../wgsl/materials/lambert.glsl?raw';
 import panelWgsl from '../../wgsl/materials/panel.wgsl?raw';
 import panelGlsl from '../../wgsl/materials/panel.glsl?raw';
 import type { ShaderPair } from '../device/device';
-import { assertStd140Compatible } from '../gpu/std140';
-import { structLayouts, type StructLayout } from '../gpu/struct-layout';
-import { wgslBindings } from '../gpu/wgsl-bindings';
+import { assertStd140Compatible } from '../layout/std140';
+import { structLayouts, type StructLayout } from '../layout/struct-layout';
+import { wgslBindings } from '../layout/wgsl-bindings';
 
 /**
  * A material kind as registered: its part of the world shader in both languages, and the images it reads. Its WGSL

@@ -1,6 +1,6 @@
 import { mat3, type mat4 } from 'gl-matrix';
-import { StructBuffer, StructWriter, type FieldWriter } from '../gpu/struct-writer';
-import { UniformArena, type StorageBuffer, type UniformStorage } from '../gpu/uniform-arena';
+import { StructBuffer, StructWriter, type FieldWriter } from '../layout/struct-writer';
+import { UniformArena, type StorageBuffer, type UniformStorage } from '../layout/uniform-arena';
 import type { Geometry } from '../scene/geometry';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';

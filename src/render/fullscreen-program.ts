@@ -12,7 +12,7 @@ import type {
   ShaderPair,
   TextureFormat,
 } from '../device/device';
-import type { FieldWriter } from '../gpu/struct-writer';
+import type { FieldWriter } from '../layout/struct-writer';
 import type { PassIO } from '../graph/render-graph';
 import type { FrameContext } from './frame-context';
 import { ParamsBlock } from './params-block';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendName } from '../device/device';
-import { pixelAt } from '../gpu/read-texture';
+import { pixelAt } from '../device/webgpu/read-texture';
 import { Camera } from '../scene/camera';
 import { boxGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';

@@ -1,5 +1,5 @@
 import type { Device, RenderTarget, SamplerFilter, TextureFormat } from '../device/device';
-import type { FieldWriter } from '../gpu/struct-writer';
+import type { FieldWriter } from '../layout/struct-writer';
 import type { PassDecl, PassIO, ResourceDecl, SizeRule } from '../graph/render-graph';
 import type { FrameContext } from './frame-context';
 import { FullscreenProgram } from './fullscreen-program';

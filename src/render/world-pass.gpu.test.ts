@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDevice } from '../device/create-device';
 import type { DeviceTexture, RenderTarget } from '../device/device';
-import { pixelAt } from '../gpu/read-texture';
+import { pixelAt } from '../device/webgpu/read-texture';
 import { RenderGraph } from '../graph/render-graph';
 import { Camera } from '../scene/camera';
 import { boxGeometry, quadGeometry } from '../scene/geometry';

@@ -1,5 +1,5 @@
-import type { StructLayout } from '../gpu/struct-layout';
-import { StructBuffer, StructWriter, type FieldWriter } from '../gpu/struct-writer';
+import type { StructLayout } from '../layout/struct-layout';
+import { StructBuffer, StructWriter, type FieldWriter } from '../layout/struct-writer';
 
 /**
  * A post pass's `Params` struct in CPU memory, shared by both backends' programs: fields resolved once by name, and a

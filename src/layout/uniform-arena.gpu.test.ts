@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { requestGpu } from './request-gpu';
+import { requestGpu } from '../device/webgpu/request-gpu';
 import { structLayouts, type StructLayout } from './struct-layout';
 import { StructWriter } from './struct-writer';
 import { UniformArena, type StorageBuffer, type UniformStorage } from './uniform-arena';
-import { compileWgsl } from './compile-wgsl';
+import { compileWgsl } from '../device/webgpu/compile-wgsl';
 import { plainLayout, SCALARS, type WgslType } from './wgsl-types';
 
 /** Structs whose every scalar the GPU reads back; each stresses a different rule. */

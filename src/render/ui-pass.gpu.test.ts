@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pixelAt } from '../gpu/read-texture';
+import { pixelAt } from '../device/webgpu/read-texture';
 import { Camera } from '../scene/camera';
 import { Node } from '../scene/node';
 import { PIXEL_FONT } from '../scene/pixel-font';

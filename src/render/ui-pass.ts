@@ -1,8 +1,8 @@
 import wgsl from '../../wgsl/passes/ui.wgsl?raw';
 import glsl from '../../wgsl/passes/ui.glsl?raw';
 import type { Bindings, Device, DeviceBuffer, DeviceTexture, Pipeline, RenderTarget } from '../device/device';
-import { structLayout } from '../gpu/struct-layout';
-import { StructBuffer, StructWriter } from '../gpu/struct-writer';
+import { structLayout } from '../layout/struct-layout';
+import { StructBuffer, StructWriter } from '../layout/struct-writer';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { Node } from '../scene/node';
 import type { UiAtlas } from '../scene/ui-atlas';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDevice } from '../device/create-device';
-import { pixelAt } from '../gpu/read-texture';
+import { pixelAt } from '../device/webgpu/read-texture';
 import { TEST_BACKENDS, testCanvas } from './test-backends';
 import { TestPattern } from './test-pattern';
 

@@ -2,7 +2,7 @@
 import type { BackendName, Device } from '../device/device';
 import type { WebGl2Device } from '../device/webgl2/webgl2-device';
 import { WebGpuDevice } from '../device/webgpu/webgpu-device';
-import { trackGpuResources } from '../gpu/track-gpu-resources';
+import { trackGpuResources } from '../device/webgpu/track-gpu-resources';
 
 /** Both backends, for `for (const backend of TEST_BACKENDS)` around a test. */
 export const TEST_BACKENDS: readonly BackendName[] = ['webgpu', 'webgl2'];

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { WebGl2Device } from '../device/webgl2/webgl2-device';
-import { HeadsetRenderer } from '../passes/headset-renderer';
-import { Renderer } from '../passes/renderer';
-import { Camera } from '../scene/camera';
-import { boxGeometry, quadGeometry } from '../scene/geometry';
-import { Material } from '../scene/material';
-import { Mesh } from '../scene/mesh';
-import { Node } from '../scene/node';
-import { UiAtlas } from '../scene/ui-atlas';
-import { UiText } from '../scene/ui-element';
+import { WebGl2Device } from './webgl2-device';
+import { HeadsetRenderer } from '../../render/headset-renderer';
+import { Renderer } from '../../render/renderer';
+import { Camera } from '../../scene/camera';
+import { boxGeometry, quadGeometry } from '../../scene/geometry';
+import { Material } from '../../scene/material';
+import { Mesh } from '../../scene/mesh';
+import { Node } from '../../scene/node';
+import { UiAtlas } from '../../scene/ui-atlas';
+import { UiText } from '../../scene/ui-element';
 import { trackGlResources, type GlResourceCounts } from './track-gl-resources';
 
 const canvas = () => Object.assign(document.createElement('canvas'), { width: 120, height: 80 });

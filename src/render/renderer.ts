@@ -1,8 +1,8 @@
 import { createDevice, type DeviceOptions } from '../device/create-device';
 import type { BackendName, Device, DeviceRecovery, DeviceTexture, RenderTarget } from '../device/device';
 import { WebGpuDevice } from '../device/webgpu/webgpu-device';
-import type { GpuTimes } from '../gpu/gpu-timer';
-import type { GpuContext } from '../gpu/request-gpu';
+import type { GpuTimes } from '../device/webgpu/gpu-timer';
+import type { GpuContext } from '../device/webgpu/request-gpu';
 import type { PassDecl, RenderGraph, TextureAllocator } from '../graph/render-graph';
 import type { Camera } from '../scene/camera';
 import type { Node } from '../scene/node';
