@@ -1,7 +1,7 @@
 // The layer check run by `npm run check`: src/ folders import only leftwards along
-// math -> time -> scene -> layout -> device -> graph -> render/xr -> debug, never in a cycle; index.ts alone may import all.
+// math -> time -> scene -> layout -> device -> graph -> render/xr -> app -> debug, never in a cycle; index.ts alone may import all.
 // Tests (*.test.ts) may wire layers together (an XR layer test draws with the world pass): they are not engine code.
-const LAYERS = ['math', 'time', 'scene', 'layout', 'device', 'graph', 'render|xr', 'debug'];
+const LAYERS = ['math', 'time', 'scene', 'layout', 'device', 'graph', 'render|xr', 'app', 'debug'];
 
 /** For each layer, a rule forbidding imports from every layer to its right. */
 const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
@@ -30,10 +30,17 @@ module.exports = {
     },
     {
       name: 'no-public-entry-inside',
-      comment: 'src/index.ts is for users; engine code imports the module it needs',
+      comment: 'src/index.ts and src/debug.ts are for users; engine code imports the module it needs',
       severity: 'error',
       from: { path: '^src/.+/' },
-      to: { path: '^src/index\\.ts$' },
+      to: { path: '^src/(index|debug)\\.ts$' },
+    },
+    {
+      name: 'demos-use-public-entries',
+      comment: 'demos import the engine as an app would: src/index.ts and src/debug.ts only',
+      severity: 'error',
+      from: { path: '^demos/' },
+      to: { path: '^src/.+/' },
     },
   ],
   options: {

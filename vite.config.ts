@@ -66,14 +66,14 @@ export default defineConfig({
           environment: 'node',
           execArgv: ['--expose-gc'], // allocation tests collect garbage before they measure
           include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['src/**/*.gpu.test.ts'],
+          exclude: ['src/**/*.gpu.test.ts', 'src/**/*.browser.test.ts'],
         },
       },
       {
         extends: true,
         test: {
           name: 'gpu',
-          include: ['src/**/*.gpu.test.ts'],
+          include: ['src/**/*.gpu.test.ts', 'src/**/*.browser.test.ts'],
           testTimeout: 30_000,
           browser: {
             enabled: true,

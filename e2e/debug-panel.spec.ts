@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { openDemo } from './demo-page';
-import type { GpuResourceCounts } from '../src/index';
+import type { GpuResourceCounts } from '../src/debug';
 
 test.use({ viewport: { width: 1200, height: 680 } });
 

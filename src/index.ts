@@ -1,64 +1,20 @@
-// The only public entry of Armature: everything a user may import is exported here, nothing else is public.
-export { requestGpu, type GpuContext, type GpuRequest } from './device/webgpu/request-gpu';
-export { configureCanvas, type CanvasOptions, type ConfiguredCanvas } from './device/webgpu/configure-canvas';
-export { GpuInitError } from './device/webgpu/gpu-init-error';
-export { compileWgsl, WgslCompileError } from './device/webgpu/compile-wgsl';
-export { TestPattern, TEST_PATTERN } from './render/test-pattern';
-export {
-  installArmatureHandle,
-  type ArmatureHandle,
-  type ClockReadout,
-  type XrHandle,
-} from './debug/armature-handle';
+// `armature`: what an app imports. Everything public is exported here or from `armature/debug` (src/debug.ts), and
+// nothing else is public. Sections: the app shell; scene; rendering; time; XR; the device layer; layout tools and the
+// render graph (for custom passes and uniforms).
+
+// The app shell: run a renderer on a page.
+export { run, type Running, type RunOptions } from './app/run';
+export { fitCanvas } from './app/fit-canvas';
+export { showFailure } from './app/show-failure';
+export { enterXr, xrState, type XrOptions, type XrState } from './app/enter-xr';
+
+// Scene: nodes, cameras, meshes, geometry, materials, the UI layer's nodes.
 export { Node } from './scene/node';
-export { updateWorldMatrices, type UpdateOptions } from './scene/update-world-matrices';
-export { validateWorldMatrices } from './scene/validate-world-matrices';
-export { findShearedNodes, type ShearReport } from './scene/find-sheared-nodes';
+export type { EulerOrder } from './math/rotation';
+export { seededRandom } from './math/seeded-random';
 export { Camera, type Projection } from './scene/camera';
 export { Mesh } from './scene/mesh';
-export { SceneError } from './scene/scene-error';
-export { FrameClock, type Clock, type ClockSample } from './time/frame-clock';
-export { FixedClock } from './time/fixed-clock';
-export { FrameBudget, type BudgetSnapshot, type Distribution, type FrameRecord } from './time/frame-budget';
-export { HEADSET_90HZ_MS, DESKTOP_60HZ_MS } from './time/frame-ceilings';
-export {
-  FrameLoop,
-  type FrameStep,
-  type FrameCounters,
-  type FrameLoopOptions,
-  type SessionFrames,
-  type WindowFrames,
-} from './time/frame-loop';
-export { ReadoutThrottle } from './time/readout-throttle';
-export { GpuTimer, type GpuTimes } from './device/webgpu/gpu-timer';
-export {
-  structLayout,
-  structLayouts,
-  LayoutError,
-  type AddressSpace,
-  type FieldLayout,
-  type LayoutOptions,
-  type StructLayout,
-} from './layout/struct-layout';
-export { WgslParseError } from './layout/parse-wgsl-structs';
-export { StructWriter, FieldWriter, StructBuffer } from './layout/struct-writer';
-export {
-  UniformArena,
-  type ArenaFrameCounters,
-  type StorageBuffer,
-  type UniformStorage,
-} from './layout/uniform-arena';
-export { wgslBindings, type WgslBinding, type BindingKind } from './layout/wgsl-bindings';
-export { assertStd140Compatible } from './layout/std140';
-export type { WgslType, ScalarName } from './layout/wgsl-types';
-export { readTexture, pixelAt } from './device/webgpu/read-texture';
 export { Material, type MaterialKind } from './scene/material';
-export {
-  registerMaterialKind,
-  materialKind,
-  type MaterialKindSpec,
-  type MaterialKindInfo,
-} from './render/material-kind';
 export {
   boxGeometry,
   cylinderGeometry,
@@ -67,19 +23,33 @@ export {
   sphereGeometry,
   type Geometry,
 } from './scene/geometry';
+export { UiElement, UiRect, UiSprite, UiText } from './scene/ui-element';
+export { UiAtlas, type AtlasFrame, type SpriteArt } from './scene/ui-atlas';
+export { PIXEL_FONT } from './scene/pixel-font';
+export { SceneError } from './scene/scene-error';
+export { updateWorldMatrices, type UpdateOptions } from './scene/update-world-matrices';
+export { validateWorldMatrices } from './scene/validate-world-matrices';
+export { findShearedNodes, type ShearReport } from './scene/find-sheared-nodes';
+
+// Rendering: the renderer, its chain settings and passes, material kinds, effects, the headset renderer.
+export { Renderer, type RendererOptions } from './render/renderer';
+export { Environment, type EnvironmentOptions, type ColorLike } from './render/environment';
+export { defaultChainSettings, BAR_FILLS, type BarFill, type ChainSettings } from './render/chain-settings';
 export {
-  RenderGraph,
-  type CompiledPassInfo,
-  type GraphCounters,
-  type PassDecl,
-  type PassIO,
-  type PassName,
-  type ReadDecl,
-  type ResourceDecl,
-  type SizeRule,
-  type TextureAllocator,
-} from './graph/render-graph';
-export { GraphError } from './graph/graph-error';
+  frameRect,
+  canvasToNative,
+  parsePixelAspect,
+  UPSCALE_MODES,
+  type FrameRect,
+  type UpscaleMode,
+} from './render/frame-rect';
+export {
+  registerMaterialKind,
+  materialKind,
+  type MaterialKindSpec,
+  type MaterialKindInfo,
+} from './render/material-kind';
+export { ShaderEffect, type EffectOptions } from './render/shader-effect';
 export {
   WorldPass,
   type WorldMesh,
@@ -87,12 +57,56 @@ export {
   type WorldView,
   type Viewport,
 } from './render/world-pass';
-export { Environment, type EnvironmentOptions, type ColorLike } from './render/environment';
-export { ShaderEffect, type EffectOptions } from './render/shader-effect';
+export { UiPass } from './render/ui-pass';
+export { MotionBlurPass } from './render/motion-blur-pass';
+export { UpscalePass } from './render/upscale-pass';
+export { BackgroundPass } from './render/background-pass';
+export { CrtPass } from './render/crt-pass';
+export { PresentPass } from './render/present-pass';
 export { FullscreenProgram, type FragmentPair } from './render/fullscreen-program';
 export type { FrameContext } from './render/frame-context';
-export { PresentPass } from './render/present-pass';
-export { Renderer, type RendererOptions } from './render/renderer';
+export {
+  HeadsetRenderer,
+  type HeadsetRendererOptions,
+  type HeadsetUi,
+  type HeadsetView,
+} from './render/headset-renderer';
+export { eyeNativeSize, type HeadsetResolution } from './render/eye-native-size';
+
+// Time: the clock, the frame loop, the budget.
+export { FrameClock, type Clock, type ClockSample } from './time/frame-clock';
+export { FixedClock } from './time/fixed-clock';
+export {
+  FrameLoop,
+  type FrameStep,
+  type FrameCounters,
+  type FrameLoopOptions,
+  type SessionFrames,
+  type WindowFrames,
+} from './time/frame-loop';
+export { FrameBudget, type BudgetSnapshot, type Distribution, type FrameRecord } from './time/frame-budget';
+export { HEADSET_90HZ_MS, DESKTOP_60HZ_MS } from './time/frame-ceilings';
+export { ReadoutThrottle } from './time/readout-throttle';
+
+// XR: what the browser offers, and the two kinds of headset layer.
+export {
+  detectXrSupport,
+  sessionUsesWebGpu,
+  browserXrEnvironment,
+  type XrMode,
+  type XrSupport,
+  type XrEnvironment,
+} from './xr/xr-support';
+export {
+  XrGpuLayer,
+  type XrGpuView,
+  type GpuBindingLike,
+  type GpuSubImageLike,
+  type GpuBindingConstructor,
+} from './xr/xr-gpu-layer';
+export { XrGlLayer, type XrGlView } from './xr/xr-gl-layer';
+
+// The device layer: the backend-neutral GPU interface every feature is written against, and its two backends.
 export type {
   BackendName,
   Bindings,
@@ -129,62 +143,46 @@ export {
 } from './device/create-device';
 export { WebGpuDevice, type WebGpuDeviceOptions } from './device/webgpu/webgpu-device';
 export { WebGl2Device, type WebGl2DeviceOptions } from './device/webgl2/webgl2-device';
-export { deviceUniformStorage } from './device/uniform-storage';
-export { UiPass } from './render/ui-pass';
-export { MotionBlurPass } from './render/motion-blur-pass';
-export { UpscalePass } from './render/upscale-pass';
-export { BackgroundPass } from './render/background-pass';
-export { CrtPass } from './render/crt-pass';
-export { defaultChainSettings, BAR_FILLS, type BarFill, type ChainSettings } from './render/chain-settings';
-export {
-  frameRect,
-  canvasToNative,
-  parsePixelAspect,
-  UPSCALE_MODES,
-  type FrameRect,
-  type UpscaleMode,
-} from './render/frame-rect';
-export { UiElement, UiRect, UiSprite, UiText } from './scene/ui-element';
-export { UiAtlas, type AtlasFrame, type SpriteArt } from './scene/ui-atlas';
-export { PIXEL_FONT } from './scene/pixel-font';
-export { DebugPanel, type DebugPanelOptions } from './debug/debug-panel';
-export {
-  readChainUrl,
-  writeChainUrl,
-  applyChainState,
-  chainPassEnabled,
-  CHAIN_PASSES,
-  type ChainPass,
-  type ChainTarget,
-  type ChainUrlState,
-} from './debug/chain-url';
-export {
-  trackGpuResources,
-  type GpuResourceCounts,
-  type GpuResourceTracker,
-} from './device/webgpu/track-gpu-resources';
-export {
-  detectXrSupport,
-  sessionUsesWebGpu,
-  browserXrEnvironment,
-  type XrMode,
-  type XrSupport,
-  type XrEnvironment,
-} from './xr/xr-support';
-export {
-  XrGpuLayer,
-  type XrGpuView,
-  type GpuBindingLike,
-  type GpuSubImageLike,
-  type GpuBindingConstructor,
-} from './xr/xr-gpu-layer';
-export { XrGlLayer, type XrGlView } from './xr/xr-gl-layer';
-export {
-  HeadsetRenderer,
-  type HeadsetRendererOptions,
-  type HeadsetUi,
-  type HeadsetView,
-} from './render/headset-renderer';
-export { eyeNativeSize, type HeadsetResolution } from './render/eye-native-size';
+export { requestGpu, type GpuContext, type GpuRequest } from './device/webgpu/request-gpu';
+export { configureCanvas, type CanvasOptions, type ConfiguredCanvas } from './device/webgpu/configure-canvas';
+export { GpuInitError } from './device/webgpu/gpu-init-error';
+export { compileWgsl, WgslCompileError } from './device/webgpu/compile-wgsl';
 export { compileGlsl, GlslCompileError } from './device/webgl2/compile-glsl';
-export { trackGlResources, type GlResourceCounts } from './device/webgl2/track-gl-resources';
+export { GpuTimer, type GpuTimes } from './device/webgpu/gpu-timer';
+export { deviceUniformStorage } from './device/uniform-storage';
+
+// Layout tools and the render graph: WGSL structs laid out by the WGSL rules, writers, the uniform arena, and the
+// graph that custom passes join.
+export {
+  structLayout,
+  structLayouts,
+  LayoutError,
+  type AddressSpace,
+  type FieldLayout,
+  type LayoutOptions,
+  type StructLayout,
+} from './layout/struct-layout';
+export { WgslParseError } from './layout/parse-wgsl-structs';
+export { StructWriter, FieldWriter, StructBuffer } from './layout/struct-writer';
+export {
+  UniformArena,
+  type ArenaFrameCounters,
+  type StorageBuffer,
+  type UniformStorage,
+} from './layout/uniform-arena';
+export { wgslBindings, type WgslBinding, type BindingKind } from './layout/wgsl-bindings';
+export { assertStd140Compatible } from './layout/std140';
+export type { WgslType, ScalarName } from './layout/wgsl-types';
+export {
+  RenderGraph,
+  type CompiledPassInfo,
+  type GraphCounters,
+  type PassDecl,
+  type PassIO,
+  type PassName,
+  type ReadDecl,
+  type ResourceDecl,
+  type SizeRule,
+  type TextureAllocator,
+} from './graph/render-graph';
+export { GraphError } from './graph/graph-error';

@@ -2,25 +2,21 @@
 // pass of the chain, driven by the debug panel (backquote or its button). URL parameters set the whole state, so every
 // state is a link and a screenshot: ?off=motionBlur&on=crt&upscale=integer&par=8:7&native=336x240&bars=pixelated&blur=0.08&t=1.5&fps=60
 import {
-  applyChainState,
   boxGeometry,
   Camera,
-  DebugPanel,
-  installArmatureHandle,
   Material,
   Mesh,
   Node,
   parsePixelAspect,
   quadGeometry,
-  readChainUrl,
   UiAtlas,
   UiRect,
   UiSprite,
   UiText,
 } from '../../src/index';
+import { applyChainState, DebugPanel, installArmatureHandle, readChainUrl } from '../../src/debug';
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
-import { fitCanvas } from '../shared/fit-canvas';
 
 const handle = installArmatureHandle();
 const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
@@ -68,8 +64,6 @@ try {
     },
   });
 
-  let redraw = () => {}; // until the renderer exists, a resize only sizes the canvas
-  fitCanvas(canvas, () => redraw());
   const renderer = await demoRenderer(handle, canvas, {
     root: world,
     camera,
@@ -105,11 +99,9 @@ try {
       },
     ],
     document.querySelector('#hud'),
+    // The canvas follows the page in device pixels; resizing a paused page re-presents the last native frame.
+    { fit: true },
   );
-  // Resizing a paused page re-presents the last native frame; a running one just draws the next frame at the new size.
-  redraw = () => {
-    if (!demo.loop.isRunning && handle.ready) renderer.redraw();
-  };
 } catch (error) {
   showError(handle, canvas, error);
 }

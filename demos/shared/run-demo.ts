@@ -1,24 +1,23 @@
 // Shared by the demos: URL parameters (?t=&fps=&seed=), the frame loop with its budget, the page handle and the HUD.
-import type { WebGl2Device } from '../../src/index';
 import {
   FixedClock,
   FrameBudget,
   FrameClock,
-  FrameLoop,
   ReadoutThrottle,
-  type ArmatureHandle,
+  Renderer,
+  run,
+  WebGpuDevice,
   type BackendChoice,
   type BudgetSnapshot,
   type ClockSample,
   type Device,
-  type FrameCounters,
+  type FrameLoop,
   type GpuRequest,
-  trackGlResources,
-  trackGpuResources,
-  Renderer,
   type RendererOptions,
-  WebGpuDevice,
+  type Running,
+  type WebGl2Device,
 } from '../../src/index';
+import { type ArmatureHandle, trackGlResources, trackGpuResources } from '../../src/debug';
 import { showError } from './show-error';
 import { SOAK_TAIL, soakStep } from './soak';
 
@@ -112,14 +111,16 @@ export function formatBudget(s: BudgetSnapshot): string {
 }
 
 /**
- * Runs a demo: a loop over `steps` then `renderer.render`, the fixed clock when `?t=` is given (ready once it has
- * reached t and that frame is on screen), the wall clock otherwise (ready after the first frame).
+ * Runs a demo through the library's `run`: the fixed clock when `?t=` is given (ready once it has reached t and that
+ * frame is on screen), the wall clock otherwise (ready after the first frame); the page handle kept up to date; under
+ * the fixed clock a device loss or a change replays from t = 0 so the held frame is the one a fresh page shows.
  */
 export function runDemo(
   handle: ArmatureHandle,
   renderer: Renderer,
   steps: ((sample: ClockSample) => void)[],
   hud: HTMLElement | null,
+  options: { fit?: boolean } = {},
 ): DemoRun {
   const { fixed, soak } = demoParams();
   const clock = fixed ? new FixedClock({ fps: fixed.fps, until: fixed.t }) : new FrameClock();
@@ -127,38 +128,48 @@ export function runDemo(
   const readout = new ReadoutThrottle();
   handle.backend = renderer.backend;
   let finishing = false;
-  const loop = new FrameLoop({
-    clock,
-    budget,
-    render: (sample, xrFrame) => {
-      // In a headset session the frame goes to the session's layer; the canvas path resumes when it ends.
-      if (xrFrame && demo.xrRender) return demo.xrRender(sample, xrFrame);
-      const lost = renderer.lostFrames;
-      const counters = renderer.render(sample.elapsed, sample.delta);
-      if (renderer.lostFrames === lost) handle.frame++; // a frame skipped for a lost device was not presented
-      handle.graph = renderer.graph.describe();
-      const done = clock instanceof FixedClock ? clock.done : true;
-      if (done && !finishing && !handle.ready) {
-        finishing = true;
-        void renderer.finished().then(() => {
-          handle.ready = true;
-          if (clock instanceof FixedClock) loop.stop(); // the image holds: no need to keep drawing it
-        });
-      }
-      return counters;
-    },
-  });
+  let lost = renderer.lostFrames;
   const time = (handle.clock = { elapsed: 0, delta: 0, maxDelta: 0, jumps: 0 });
-  loop.addStep((sample) => {
+  const clockStep = (sample: ClockSample) => {
     time.elapsed = sample.elapsed;
     time.delta = sample.delta;
     time.maxDelta = Math.max(time.maxDelta, sample.delta);
     if (sample.jumpDiscarded) time.jumps++;
-  });
-  for (const step of steps) loop.addStep(step);
-  if (soak) loop.addStep(soakStep(handle, renderer));
-  // A device loss: the renderer rebuilds on a new device (tracked like the first); under the fixed clock the held
-  // frame is replayed from t = 0, so the page ends on the very image it showed before.
+  };
+  const readoutStep = () => {
+    if (!readout.due(performance.now())) return;
+    handle.stats = budget.snapshot();
+    if (hud && handle.stats.samples > 0) hud.textContent = formatBudget(handle.stats);
+  };
+  const running = run(
+    renderer,
+    [clockStep, ...steps, ...(soak ? [soakStep(handle, renderer)] : []), readoutStep],
+    {
+      clock,
+      budget,
+      fit: options.fit ?? false,
+      onFailure: (error) => {
+        running.stop();
+        if (renderer.canvas instanceof HTMLCanvasElement) showError(handle, renderer.canvas, error);
+      },
+      onFrame: (_counters, _sample, xrFrame) => {
+        if (xrFrame) return; // a headset frame: the canvas did not change
+        if (renderer.lostFrames === lost) handle.frame++; // a frame skipped for a lost device was not presented
+        lost = renderer.lostFrames;
+        handle.graph = renderer.graph.describe();
+        const done = clock instanceof FixedClock ? clock.done : true;
+        if (done && !finishing && !handle.ready) {
+          finishing = true;
+          void renderer.finished().then(() => {
+            handle.ready = true;
+            if (clock instanceof FixedClock) running.stop(); // the image holds: no need to keep drawing it
+          });
+        }
+      },
+    },
+  );
+  // A device loss: the renderer rebuilds what lives in the device (tracked like the first); under the fixed clock
+  // the held frame is replayed from t = 0, so the page ends on the very image it showed before.
   let recovered: (() => void) | null = null;
   renderer.onRecovered = (recovery) => {
     handle.recoveries.push(recovery);
@@ -171,37 +182,26 @@ export function runDemo(
     };
     waitForFrame();
   };
-  renderer.onUnrecoverable = (error) => {
-    loop.stop();
-    if (renderer.canvas instanceof HTMLCanvasElement) showError(handle, renderer.canvas, error);
-  };
   handle.simulateDeviceLoss = () =>
     new Promise<void>((resolve) => {
       recovered = resolve;
       renderer.simulateLoss();
     });
-  loop.addStep(() => {
-    if (!readout.due(performance.now())) return;
-    handle.stats = budget.snapshot();
-    if (hud && handle.stats.samples > 0) hud.textContent = formatBudget(handle.stats);
-  });
-  loop.start();
   /** After a change: under the fixed clock, run again from t = 0 (history cleared) so the held frame reflects it. */
   const replay = () => {
     if (!(clock instanceof FixedClock)) return;
     handle.ready = false;
     finishing = false;
-    loop.stop();
+    running.stop();
     renderer.resetHistory();
-    loop.start();
+    running.start();
   };
-  const demo: DemoRun = { loop, replay, xrRender: null };
-  return demo;
+  return { running, loop: running.loop, replay };
 }
 
-/** A running demo: its loop, the replay of a fixed-clock run, and where XR frames go while a session runs. */
+/** A running demo: the library's `running` (its loop, where XR frames go) and the replay of a fixed-clock run. */
 export interface DemoRun {
+  running: Running;
   loop: FrameLoop;
   replay: () => void;
-  xrRender: ((sample: ClockSample, frame: XRFrame) => FrameCounters) | null;
 }

@@ -1,15 +1,14 @@
 // Shared by the demos: the ?soak=N mode, a long fixed-clock run that changes passes and sizes while it draws, so a
 // leak of GPU objects or a validation error shows up as numbers on the page handle.
+import type { ClockSample, Renderer } from '../../src/index';
 import {
   applyChainState,
   CHAIN_PASSES,
   readChainUrl,
   type ArmatureHandle,
-  type ClockSample,
   type GpuResourceCounts,
   type GlResourceCounts,
-  type Renderer,
-} from '../../src/index';
+} from '../../src/debug';
 
 /** Frames a soak runs past its length: the last checkpoint (a multiple of 1000) samples its counts 10 frames on. */
 export const SOAK_TAIL = 20;

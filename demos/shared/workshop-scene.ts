@@ -12,8 +12,8 @@ import {
   planeGeometry,
   quadGeometry,
   sphereGeometry,
-  type ArmatureHandle,
 } from '../../src/index';
+import type { ArmatureHandle } from '../../src/debug';
 
 /** The bench's nodes the demos move or read. */
 export interface Workshop {

@@ -1,7 +1,8 @@
 // solar-system: the scene graph's classic. The sun turns; the earth's orbit is a group around it, the moon's orbit a
 // group around the earth. Each group only spins; the nesting does the rest. Speeds are in rad/s, driven by time.
 import { quat } from 'gl-matrix';
-import { Camera, installArmatureHandle, Material, Mesh, Node, sphereGeometry } from '../../src/index';
+import { Camera, Material, Mesh, Node, sphereGeometry } from '../../src/index';
+import { installArmatureHandle } from '../../src/debug';
 import { demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 

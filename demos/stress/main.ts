@@ -1,8 +1,8 @@
 // stress: N boxes (?n=, default 10 000), a share of them (?moving=, default 0.01) turning, drawn at 336×240 with the
 // frame budget on screen. The demo that shows what the engine costs per frame.
 import { quat } from 'gl-matrix';
-import { boxGeometry, Camera, installArmatureHandle, Material, Mesh, Node } from '../../src/index';
-import { seededRandom } from '../../src/math/seeded-random';
+import { boxGeometry, Camera, Material, Mesh, Node, seededRandom } from '../../src/index';
+import { installArmatureHandle } from '../../src/debug';
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 

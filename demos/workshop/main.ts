@@ -4,7 +4,7 @@
 // Dragging the table carries everything on it. The budget readout is an object in the scene, on the table.
 // Fixed times for screenshots: ?t=2&fps=30&attach=0.5&detach=1.5
 import { quat } from 'gl-matrix';
-import { installArmatureHandle } from '../../src/index';
+import { installArmatureHandle } from '../../src/debug';
 import { budgetBarStep, workshopScene } from '../shared/workshop-scene';
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';

@@ -7,7 +7,7 @@
 import { quat } from 'gl-matrix';
 import {
   detectXrSupport,
-  installArmatureHandle,
+  enterXr,
   Material,
   Mesh,
   Node,
@@ -15,13 +15,13 @@ import {
   UiAtlas,
   UiRect,
   UiText,
+  xrState,
   type HeadsetResolution,
-  type XrHandle,
 } from '../../src/index';
+import { installArmatureHandle } from '../../src/debug';
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 import { budgetBarStep, workshopScene } from '../shared/workshop-scene';
-import { enterXr } from '../shared/xr-session';
 
 const handle = installArmatureHandle();
 const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
@@ -47,16 +47,7 @@ try {
   }
   // Decided before the device exists: a device for the WebGPU binding must come from an XR-compatible adapter.
   const support = await detectXrSupport();
-  const xr: XrHandle = {
-    mode: null,
-    views: 0,
-    frames: 0,
-    resolution: null,
-    unavailable: support.reason,
-    session: null,
-    readViews: null,
-    ended: null,
-  };
+  const xr = xrState(support);
   handle.xr = xr;
   const bench = workshopScene();
   // The UI card, in native pixels, y down: over the canvas frame, and the image of the panel in the headset.
@@ -105,16 +96,15 @@ try {
     button.addEventListener('click', () => {
       button.disabled = true;
       enterXr({
-        xr,
-        demo,
-        renderer,
+        running: demo.running,
+        state: xr,
         root: bench.scene,
         camera: bench.camera,
         support,
         resolution,
         ui: { root: ui, atlas, size: panelSize, background: [0.02, 0.02, 0.05, 1], panel },
       })
-        .then((session) => {
+        .then(({ session }) => {
           status.textContent = `In VR (${xr.mode}).`;
           session.addEventListener('end', () => {
             button.disabled = false;

@@ -1,10 +1,9 @@
 import type { CompiledPassInfo } from '../graph/render-graph';
-import type { HeadsetResolution } from '../render/eye-native-size';
 import type { BudgetSnapshot } from '../time/frame-budget';
 import type { GpuResourceCounts } from '../device/webgpu/track-gpu-resources';
 import type { GlResourceCounts } from '../device/webgl2/track-gl-resources';
 import type { DeviceRecovery } from '../device/device';
-import type { XrMode } from '../xr/xr-support';
+import type { XrState } from '../app/enter-xr';
 
 /** The page-level handle every demo publishes as `window.__armature`, read by tests and the debug panel. */
 export interface ArmatureHandle {
@@ -39,25 +38,8 @@ export interface ArmatureHandle {
   simulateDeviceLoss: (() => Promise<void>) | null;
 }
 
-/** What `ArmatureHandle.xr` holds. */
-export interface XrHandle {
-  /** The path frames take to the headset now, or null outside a session. */
-  mode: XrMode | null;
-  /** How big each eye is drawn in the session: the layer's resolution, or the pixel-art chain's native one. */
-  resolution: HeadsetResolution | null;
-  /** Views drawn in the last XR frame (2 for a headset). */
-  views: number;
-  /** XR frames drawn in the current (or last) session. */
-  frames: number;
-  /** Why a session is not possible here, when it is not. */
-  unavailable: string | null;
-  /** Why the last session ended when the engine ended it (its device or context was lost); null otherwise. */
-  ended: string | null;
-  /** The running session, for tests that end it themselves. */
-  session: XRSession | null;
-  /** Reads back what each eye showed in the last XR frame (tests compare them). */
-  readViews: (() => { eye: XREye; width: number; height: number; pixels: Uint8Array }[]) | null;
-}
+/** What `ArmatureHandle.xr` holds: the headset state `enterXr` keeps. */
+export type XrHandle = XrState;
 
 /** What `ArmatureHandle.clock` holds. */
 export interface ClockReadout {

@@ -25,12 +25,15 @@ export const chainGraph = {
   /** Defaults overridden by `options.chain`; a UI layer without the chain is an error. */
   settings(options: ChainOptions): ChainSettings {
     if (options.ui && !chainGraph.hasChain(options))
-      throw new Error('Renderer: a UI layer needs the pixel-art chain; pass chain: true.');
+      throw new Error(
+        'Renderer: a UI layer needs the pixel-art chain; give a native resolution or chain: true.',
+      );
     return { ...defaultChainSettings(), ...(typeof options.chain === 'object' ? options.chain : {}) };
   },
 
+  /** Whether the chain runs: when asked for, and by default when a native resolution is given. */
   hasChain(options: ChainOptions): boolean {
-    return options.chain !== undefined && options.chain !== false;
+    return options.chain !== false && (options.chain !== undefined || options.native !== undefined);
   },
 
   /**

@@ -29,7 +29,8 @@ export interface RendererOptions extends DeviceOptions {
   environment?: Environment;
   /**
    * The pixel-art chain after the world: motion blur, upscale into the frame rectangle, bar fill and CRT (off by
-   * default). Without it the world is presented stretched to the canvas.
+   * default). On by default when a native resolution is given; without it the world is presented stretched to the
+   * canvas.
    */
   chain?: Partial<ChainSettings> | boolean;
   /** A UI layer drawn over the world at native resolution (needs the chain): its own root, and its atlas. */
@@ -263,6 +264,9 @@ export class Renderer {
       this.hasChain && graph.isEnabled('upscale')
         ? frameRect(native, canvas, this.settings.pixelAspect, this.settings.upscale)
         : { x: 0, y: 0, width: canvas[0], height: canvas[1], scale: canvas[1] / native[1] };
+    // The world is drawn at native size; without the chain it is stretched over the canvas, so that is its shape.
+    const [w, h] = this.hasChain ? native : canvas;
+    this.world.camera?.fitAspect(w, h);
     this.device.beginFrame();
     try {
       graph.setExternal('canvas', this.device.canvasTarget());

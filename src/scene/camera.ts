@@ -2,9 +2,12 @@ import { mat4, type ReadonlyMat4 } from 'gl-matrix';
 import { Node } from './node';
 import { SceneError } from './scene-error';
 
-/** A camera's lens: perspective (vertical field of view in radians) or orthographic (a box in view space). */
+/**
+ * A camera's lens: perspective (vertical field of view in radians; width over height `aspect`, which follows the image
+ * the camera draws when omitted) or orthographic (a box in view space).
+ */
 export type Projection =
-  | { kind: 'perspective'; fovY: number; aspect: number; near: number; far: number }
+  | { kind: 'perspective'; fovY: number; aspect?: number; near: number; far: number }
   | {
       kind: 'orthographic';
       left: number;
@@ -22,10 +25,13 @@ export class Camera extends Node {
   private readonly _viewMatrix = mat4.create();
   private _projectionDirty = true;
   private _viewOf = -1;
+  /** The aspect a perspective lens without its own follows (set by the renderer from the image drawn). */
+  private _imageAspect = 1;
 
+  /** A perspective camera by default: 60° vertical field of view, 0.1 to 100, the aspect of the image it draws. */
   constructor(
     name = 'camera',
-    projection: Projection = { kind: 'perspective', fovY: Math.PI / 3, aspect: 1, near: 0.1, far: 100 },
+    projection: Projection = { kind: 'perspective', fovY: Math.PI / 3, near: 0.1, far: 100 },
   ) {
     super(name);
     this._projection = checkProjection(name, projection);
@@ -47,6 +53,11 @@ export class Camera extends Node {
     });
   }
 
+  /** A camera looks down its −Z: `lookAt` points that at the target. */
+  protected override get facing(): 1 | -1 {
+    return -1;
+  }
+
   get projection(): Readonly<Projection> {
     return this._projection;
   }
@@ -57,12 +68,24 @@ export class Camera extends Node {
     return this;
   }
 
+  /**
+   * Tells the camera the width over height of the image it draws (the renderer does, every frame): a perspective lens
+   * given no aspect of its own follows it.
+   */
+  fitAspect(width: number, height: number): void {
+    const aspect = width / height;
+    if (!(aspect > 0) || aspect === this._imageAspect) return;
+    this._imageAspect = aspect;
+    if (this._projection.kind === 'perspective' && this._projection.aspect === undefined)
+      this._projectionDirty = true;
+  }
+
   /** Clip from view, depth 0 (near) .. 1 (far) as WebGPU expects. */
   get projectionMatrix(): ReadonlyMat4 {
     if (this._projectionDirty) {
       const p = this._projection;
       if (p.kind === 'perspective')
-        mat4.perspectiveZO(this._projectionMatrix, p.fovY, p.aspect, p.near, p.far);
+        mat4.perspectiveZO(this._projectionMatrix, p.fovY, p.aspect ?? this._imageAspect, p.near, p.far);
       else mat4.orthoZO(this._projectionMatrix, p.left, p.right, p.bottom, p.top, p.near, p.far);
       this._projectionDirty = false;
     }
@@ -85,12 +108,12 @@ function checkProjection(name: string, p: Projection): Projection {
   const bad =
     !values.every(Number.isFinite) ||
     p.near === p.far ||
-    (p.kind === 'perspective' && (p.fovY <= 0 || p.fovY >= Math.PI || p.aspect <= 0 || p.near <= 0)) ||
+    (p.kind === 'perspective' && (p.fovY <= 0 || p.fovY >= Math.PI || p.aspect! <= 0 || p.near <= 0)) ||
     (p.kind === 'orthographic' && (p.left === p.right || p.bottom === p.top));
   if (bad) {
     throw new SceneError(
       `Camera "${name}": invalid ${p.kind} projection ${JSON.stringify(p)}. A perspective needs 0 < fovY < π, ` +
-        'aspect > 0 and 0 < near ≠ far; an orthographic needs left ≠ right, bottom ≠ top and near ≠ far.',
+        'aspect > 0 (or none: it follows the image) and 0 < near ≠ far; an orthographic needs left ≠ right, bottom ≠ top and near ≠ far.',
     );
   }
   return { ...p };

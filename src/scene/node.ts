@@ -1,5 +1,6 @@
-import { mat4, vec3, type ReadonlyMat4, type ReadonlyQuat, type ReadonlyVec3 } from 'gl-matrix';
+import { mat4, quat, vec3, type ReadonlyMat4, type ReadonlyQuat, type ReadonlyVec3 } from 'gl-matrix';
 import { decomposeTrs, type Trs } from '../math/decompose-trs';
+import { lookRotation, quatFromAxisAngle, quatFromEuler, type EulerOrder } from '../math/rotation';
 import { SceneError } from './scene-error';
 import {
   allocateSlot,
@@ -37,6 +38,10 @@ const scratchTrs: Trs = {
 };
 const scratchInverse = new Float64Array(16);
 const scratchLocal = new Float64Array(16);
+const scratchQuat = quat.create();
+const scratchParent = quat.create();
+const scratchDirection = vec3.create();
+const WORLD_UP: ReadonlyVec3 = [0, 1, 0];
 
 /** A subtree in parent-before-child order; `ends[i]` is where the subtree of `nodes[i]` ends. */
 interface FlatOrder {
@@ -65,6 +70,7 @@ export class Node {
     rotation: Float32Array;
     scale: Float32Array;
     world: Float32Array;
+    worldPosition: Float32Array;
   } | null = null;
 
   constructor(name = 'node') {
@@ -83,6 +89,7 @@ export class Node {
         rotation: view(ROTATION_AT, 4),
         scale: view(SCALE_AT, 3),
         world: view(WORLD_AT, 16),
+        worldPosition: view(WORLD_AT + 12, 3),
       };
     }
     return this._views;
@@ -153,6 +160,87 @@ export class Node {
     m[at + 2] = z;
     this.markLocal();
     return this;
+  }
+
+  /** Sets the rotation from Euler angles in radians, composed in `order` (default 'XYZ': Rx·Ry·Rz, as three.js). */
+  setRotationFromEuler(x: number, y: number, z: number, order: EulerOrder = 'XYZ'): this {
+    if (x - x + (y - y) + (z - z) !== 0) this.rejectNonFinite('setRotationFromEuler', x, y, z);
+    const q = quatFromEuler(scratchQuat, x, y, z, order);
+    return this.setRotation(q[0], q[1], q[2], q[3]);
+  }
+
+  /** Sets the rotation to `angle` radians about `axis` (any non-zero length, in the parent's space). */
+  setRotationFromAxisAngle(axis: ArrayLike<number>, angle: number): this {
+    let q: quat;
+    try {
+      q = quatFromAxisAngle(scratchQuat, axis, angle);
+    } catch (error) {
+      throw new SceneError(`Node "${this.name}": setRotationFromAxisAngle: ${(error as Error).message}`);
+    }
+    return this.setRotation(q[0], q[1], q[2], q[3]);
+  }
+
+  /**
+   * Turns the node to face `target`, a point in world space: its +Z axis points at it (a camera's −Z: a camera looks
+   * down −Z), its +Y as close to `up` (world space, default +Y) as that allows; position and scale are kept, and the
+   * parent's rotation is undone. Throws, changing nothing, when the target is where the node is or `up` is parallel to
+   * the direction to it.
+   */
+  lookAt(target: ArrayLike<number>, up: ArrayLike<number> = WORLD_UP): this {
+    const [tx, ty, tz] = [target[0]!, target[1]!, target[2]!];
+    if (tx - tx + (ty - ty) + (tz - tz) !== 0) this.rejectNonFinite('lookAt', tx, ty, tz);
+    const p = this.worldPosition;
+    const facing = this.facing;
+    const d = vec3.set(scratchDirection, (tx - p[0]!) * facing, (ty - p[1]!) * facing, (tz - p[2]!) * facing);
+    const world = lookRotation(scratchQuat, d, up as ReadonlyVec3);
+    if (!world)
+      throw new SceneError(
+        `Node "${this.name}": lookAt(${Array.from(target).join(', ')}) ` +
+          (vec3.length(d) > 1e-9
+            ? `with up (${Array.from(up).join(', ')}) parallel to the direction to it: give another up vector.`
+            : 'is where the node is: there is no direction to face. Move the node or the target.'),
+      );
+    if (this._parent) {
+      // Local rotation = parent's world rotation⁻¹ · the world rotation wanted.
+      decomposeTrs(this._parent.worldMatrix, scratchTrs);
+      quat.conjugate(scratchParent, scratchTrs.rotation);
+      quat.multiply(world, scratchParent, world);
+    }
+    return this.setRotation(world[0], world[1], world[2], world[3]);
+  }
+
+  /** The world position (the world matrix's translation), current when read; a view: copy it to keep it. */
+  get worldPosition(): ReadonlyVec3 {
+    this.refresh();
+    return this.views.worldPosition;
+  }
+
+  /**
+   * Moves the node so its world position is (x, y, z), keeping its local rotation and scale. Throws, changing nothing,
+   * under a singular parent (a zero scale on its path).
+   */
+  setWorldPosition(x: number, y: number, z: number): this {
+    if (x - x + (y - y) + (z - z) !== 0) this.rejectNonFinite('setWorldPosition', x, y, z);
+    const parent = this._parent;
+    if (!parent) return this.setPosition(x, y, z);
+    const m = parent.worldMatrix;
+    for (let i = 0; i < 16; i++) scratchInverse[i] = m[i]!;
+    if (!mat4.invert(scratchInverse as unknown as mat4, scratchInverse as unknown as mat4))
+      throw new SceneError(
+        `Node "${this.name}": setWorldPosition under "${parent.name}", whose world matrix is singular` +
+          `${parent.describeZeroScale()}. Give every node on its path a non-zero scale.`,
+      );
+    const i = scratchInverse;
+    return this.setPosition(
+      i[0]! * x + i[4]! * y + i[8]! * z + i[12]!,
+      i[1]! * x + i[5]! * y + i[9]! * z + i[13]!,
+      i[2]! * x + i[6]! * y + i[10]! * z + i[14]!,
+    );
+  }
+
+  /** Which way `lookAt` turns the node's +Z: towards the target (1), or away (−1: cameras look down −Z). */
+  protected get facing(): 1 | -1 {
+    return 1;
   }
 
   /** T·R·S of this node alone, column-major. */

@@ -1,32 +1,58 @@
-// Shared by the demos that offer a headset: starts an immersive-vr session, binds the layer for the path the browser
-// has (WebXR/WebGPU binding, else WebGL2's XRWebGLLayer), draws the scene per eye from the session's frames, and
-// gives the frames back to the canvas when the session ends, by the user or by the system.
 import { mat4 } from 'gl-matrix';
-import {
-  HeadsetRenderer,
-  sessionUsesWebGpu,
-  WebGl2Device,
-  WebGpuDevice,
-  XrGlLayer,
-  XrGpuLayer,
-  type Camera,
-  type FrameCounters,
-  type HeadsetResolution,
-  type HeadsetUi,
-  type Mesh,
-  type Node,
-  type Renderer,
-  type XrHandle,
-  type XrSupport,
-} from '../../src/index';
-import type { DemoRun } from './run-demo';
+import { WebGl2Device } from '../device/webgl2/webgl2-device';
+import { WebGpuDevice } from '../device/webgpu/webgpu-device';
+import type { HeadsetResolution } from '../render/eye-native-size';
+import { HeadsetRenderer, type HeadsetUi } from '../render/headset-renderer';
+import type { Camera } from '../scene/camera';
+import type { Mesh } from '../scene/mesh';
+import type { Node } from '../scene/node';
+import type { FrameCounters } from '../time/frame-loop';
+import { XrGlLayer } from '../xr/xr-gl-layer';
+import { XrGpuLayer } from '../xr/xr-gpu-layer';
+import { sessionUsesWebGpu, type XrMode, type XrSupport } from '../xr/xr-support';
+import type { Running } from './run';
 
-/** What `enterXr` draws and where it reports. */
-export interface XrContext {
-  xr: XrHandle;
-  demo: DemoRun;
-  /** The canvas's renderer: its light and clear colour are the headset's too, and on WebGPU its device. */
-  renderer: Renderer;
+/** Where the headset stands, kept up to date by `enterXr`: for a page's status line, a debug panel, tests. */
+export interface XrState {
+  /** The path frames take to the headset now, or null outside a session. */
+  mode: XrMode | null;
+  /** How big each eye is drawn in the session: the layer's resolution, or the pixel-art chain's native one. */
+  resolution: HeadsetResolution | null;
+  /** Views drawn in the last XR frame (2 for a headset). */
+  views: number;
+  /** XR frames drawn in the current (or last) session. */
+  frames: number;
+  /** Why a session is not possible here, when it is not. */
+  unavailable: string | null;
+  /** Why the last session ended when the engine ended it (its device or context was lost); null otherwise. */
+  ended: string | null;
+  /** The running session, for code that ends it itself. */
+  session: XRSession | null;
+  /** Reads back what each eye showed in the last XR frame (WebGL2 layer only; tests compare them). */
+  readViews: (() => { eye: XREye; width: number; height: number; pixels: Uint8Array }[]) | null;
+}
+
+/** A fresh `XrState` for a page whose XR support is `support`. */
+export function xrState(support: XrSupport): XrState {
+  return {
+    mode: null,
+    views: 0,
+    frames: 0,
+    resolution: null,
+    unavailable: support.reason,
+    session: null,
+    readViews: null,
+    ended: null,
+  };
+}
+
+/** What `enterXr` draws, from which running page, and where it reports. */
+export interface XrOptions {
+  /** The canvas renderer's `run`: its loop takes the session's frames, its renderer's light, clear colour and (on
+   * WebGPU) device are the headset's too. */
+  running: Running;
+  /** Kept up to date while the session runs (default: a new one; read it from the resolved value's `state`). */
+  state?: XrState;
   root: Node;
   camera: Camera;
   support: XrSupport;
@@ -46,14 +72,20 @@ interface EyeView {
 }
 
 /**
- * Requests the session and sets it up; resolves with it once its frames drive the loop. The headset starts where the
- * desk camera is: the first pose of the session is mapped onto the camera, so the first frame in VR shows what the
- * canvas showed, and head motion moves from there.
+ * Enters an immersive-vr session on the path `support` found (the WebXR/WebGPU binding where the canvas renderer draws
+ * with WebGPU and the session grants `webgpu`, else WebGL2's XRWebGLLayer on a context of its own), draws the scene
+ * per eye from the session's frames, and gives the frames back to the canvas when the session ends, by the user or by
+ * the system (a lost headset device or context ends it, with the reason in `state.ended`). Resolves once the session's
+ * frames drive the loop; a failure on the way ends the session and leaves the page on the canvas. The headset starts
+ * where the desk camera is: the first pose is mapped onto the camera, so the first frame in VR shows what the canvas
+ * showed, and head motion moves from there.
  */
-export async function enterXr(context: XrContext): Promise<XRSession> {
-  const { xr, demo, renderer, root, camera, support, ui } = context;
+export async function enterXr(options: XrOptions): Promise<{ session: XRSession; state: XrState }> {
+  const { running, root, camera, support, ui } = options;
+  const xr = options.state ?? xrState(support);
+  const renderer = running.renderer;
   const environment = renderer.environment;
-  const resolution = context.resolution ?? 'full';
+  const resolution = options.resolution ?? 'full';
   if (!navigator.xr || !support.mode) throw new Error(support.reason ?? 'WebXR is not available.');
   const wantGpu = support.mode === 'webgpu-binding';
   const session = await navigator.xr.requestSession(
@@ -159,7 +191,7 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
     xr.session = session;
     xr.ended = null;
     xr.frames = 0;
-    demo.xrRender = (sample, frame) => {
+    running.xrRender = (sample, frame) => {
       const pose = frame.getViewerPose(space);
       if (!pose) return NOTHING_DRAWN; // tracking lost this frame: nothing to draw from
       const counters = draw(pose, sample.elapsed);
@@ -168,7 +200,7 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
       return counters;
     };
     session.addEventListener('end', () => {
-      demo.xrRender = null;
+      running.xrRender = null;
       xr.mode = null;
       xr.session = null;
       xr.readViews = null;
@@ -176,9 +208,9 @@ export async function enterXr(context: XrContext): Promise<XRSession> {
       if (ui) ui.panel.visible = false;
       release();
     });
-    demo.loop.start(); // a fixed-clock demo holding its frame has stopped asking for frames
-    demo.loop.enterSession(session);
-    return session;
+    running.loop.start(); // a page holding a fixed-clock frame has stopped asking for frames
+    running.loop.enterSession(session);
+    return { session, state: xr };
   } catch (error) {
     if (ui) ui.panel.visible = false;
     await session.end().catch(() => undefined); // nothing half-entered: the page stays on the canvas

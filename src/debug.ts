@@ -1,0 +1,28 @@
+// `armature/debug`: tools for looking inside a running page. The debug panel (Tweakpane, loaded only through this
+// entry), the `window.__armature` page handle, the chain's URL state, GPU and GL object trackers, readback helpers and
+// the test pattern. An app that never imports this entry never loads any of it.
+export { DebugPanel, type DebugPanelOptions } from './debug/debug-panel';
+export {
+  installArmatureHandle,
+  type ArmatureHandle,
+  type ClockReadout,
+  type XrHandle,
+} from './debug/armature-handle';
+export {
+  readChainUrl,
+  writeChainUrl,
+  applyChainState,
+  chainPassEnabled,
+  CHAIN_PASSES,
+  type ChainPass,
+  type ChainTarget,
+  type ChainUrlState,
+} from './debug/chain-url';
+export {
+  trackGpuResources,
+  type GpuResourceCounts,
+  type GpuResourceTracker,
+} from './device/webgpu/track-gpu-resources';
+export { trackGlResources, type GlResourceCounts } from './device/webgl2/track-gl-resources';
+export { readTexture, pixelAt } from './device/webgpu/read-texture';
+export { TestPattern, TEST_PATTERN } from './render/test-pattern';
