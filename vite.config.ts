@@ -1,8 +1,9 @@
-// Vite serves the repository root (demos at /demos/<name>/) and builds every demo page; Vitest runs the Node unit
+// Vite serves the repository root (demos at /demos/<name>/) and builds every demo page (into dist-demos/); with
+// `--mode lib` it builds the library (`npm run build:lib`: ESM in dist/, shaders inlined); Vitest runs the Node unit
 // tests and the real-WebGPU tests in headless Chromium from the same file.
 import { readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import { playwright } from '@vitest/browser-playwright';
 import { findBrowser, browserExecutable, WEBGPU_ARGS } from './e2e/find-browser.mjs';
@@ -47,14 +48,34 @@ const printDemosUrl: Plugin = {
   },
 };
 
-export default defineConfig({
+/**
+ * The library: `armature` and `armature/debug` as ES modules, every shader inlined as a string (nothing is fetched at
+ * run time), gl-matrix and Tweakpane left to the app's own install. Not minified: the app's bundler does that.
+ */
+const library: ViteUserConfig = {
+  root,
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: false,
+    sourcemap: true,
+    lib: {
+      entry: { armature: resolve(root, 'src/index.ts'), debug: resolve(root, 'src/debug.ts') },
+      formats: ['es'],
+    },
+    rollupOptions: { external: [/^gl-matrix(\/|$)/, /^tweakpane(\/|$)/] },
+  },
+};
+
+const app: ViteUserConfig = {
   root,
   plugins: [printDemosUrl],
   // Pre-bundled up front so a first test run does not reload mid-way when Vite discovers them.
   optimizeDeps: { include: ['gl-matrix'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, open: openTarget() },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },
-  build: { outDir: 'dist', emptyOutDir: true, rollupOptions: { input: demoPages() } },
+  build: { outDir: 'dist-demos', emptyOutDir: true, rollupOptions: { input: demoPages() } },
   test: {
     projects: [
       {
@@ -87,7 +108,9 @@ export default defineConfig({
       },
     ],
   },
-});
+};
+
+export default defineConfig(({ mode }) => (mode === 'lib' ? library : app));
 
 /** The browser for the GPU project; resolved lazily so `vite build` works on a machine without one. */
 function lazyBrowser(): ReturnType<typeof findBrowser> | Record<string, never> {

@@ -1,3 +1,5 @@
+/// <reference types="@webgpu/types" preserve="true" />
+/// <reference types="webxr" preserve="true" />
 // `armature/debug`: tools for looking inside a running page. The debug panel (Tweakpane, loaded only through this
 // entry), the `window.__armature` page handle, the chain's URL state, GPU and GL object trackers, readback helpers and
 // the test pattern. An app that never imports this entry never loads any of it.

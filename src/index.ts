@@ -1,3 +1,5 @@
+/// <reference types="@webgpu/types" preserve="true" />
+/// <reference types="webxr" preserve="true" />
 // `armature`: what an app imports. Everything public is exported here or from `armature/debug` (src/debug.ts), and
 // nothing else is public. Sections: the app shell; scene; rendering; time; XR; the device layer; layout tools and the
 // render graph (for custom passes and uniforms).
@@ -5,7 +7,7 @@
 // The app shell: run a renderer on a page.
 export { run, type Running, type RunOptions } from './app/run';
 export { fitCanvas } from './app/fit-canvas';
-export { showFailure } from './app/show-failure';
+export { showFailure } from './render/show-failure';
 export { enterXr, xrState, type XrOptions, type XrState } from './app/enter-xr';
 
 // Scene: nodes, cameras, meshes, geometry, materials, the UI layer's nodes.

@@ -3,7 +3,7 @@ import { FrameBudget } from '../time/frame-budget';
 import { FrameClock, type Clock, type ClockSample } from '../time/frame-clock';
 import { FrameLoop, type FrameCounters, type FrameStep, type WindowFrames } from '../time/frame-loop';
 import { fitCanvas } from './fit-canvas';
-import { showFailure } from './show-failure';
+import { showFailure } from '../render/show-failure';
 
 /** How `run` drives a renderer; every option has a default that suits a page. */
 export interface RunOptions {

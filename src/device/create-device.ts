@@ -67,10 +67,16 @@ export async function createDevice(
     } catch (error) {
       if (backend === 'webgpu' || !(error instanceof GpuInitError) || !FALLBACK_REASONS.has(error.reason))
         throw error;
-      return {
-        device: WebGl2Device.create(canvas, onDevice ? { onDevice } : {}),
-        fallbackReason: `${error.reason}: ${error.message}`,
-      };
+      const fallbackReason = `${error.reason}: ${error.message}`;
+      try {
+        return { device: WebGl2Device.create(canvas, onDevice ? { onDevice } : {}), fallbackReason };
+      } catch (glError) {
+        throw new Error(
+          `Neither WebGPU nor WebGL2 can draw here. WebGPU: ${fallbackReason} WebGL2: ${(glError as Error).message} ` +
+            'Use a browser with WebGPU or WebGL2 and hardware acceleration on (chrome://gpu says which is off).',
+          { cause: glError },
+        );
+      }
     }
   }
   return { device: WebGl2Device.create(canvas, onDevice ? { onDevice } : {}), fallbackReason: null };

@@ -15,6 +15,7 @@ import type { FrameContext } from './frame-context';
 import { frameRect } from './frame-rect';
 import type { PresentPass } from './present-pass';
 import { ShaderEffect, type EffectOptions } from './shader-effect';
+import { showFailure } from './show-failure';
 import { UiPass } from './ui-pass';
 import { WorldPass } from './world-pass';
 
@@ -35,6 +36,9 @@ export interface RendererOptions extends DeviceOptions {
   chain?: Partial<ChainSettings> | boolean;
   /** A UI layer drawn over the world at native resolution (needs the chain): its own root, and its atlas. */
   ui?: { root: Node; atlas: UiAtlas };
+  /** Put a failure to start (no WebGPU and no WebGL2, a shader error) in the page in place of the canvas (default
+   * true; `Renderer.create` rejects with it either way). */
+  showFailure?: boolean;
   /** Initial value of `renderer.onRecovered`. */
   onRecovered?: (recovery: DeviceRecovery) => void;
   /** Initial value of `renderer.onUnrecoverable`. */
@@ -102,6 +106,18 @@ export class Renderer {
    * graph on it. A canvas can hold one context: give the renderer its own.
    */
   static async create(
+    canvas: HTMLCanvasElement | OffscreenCanvas,
+    options: RendererOptions,
+  ): Promise<Renderer> {
+    try {
+      return await Renderer.build(canvas, options);
+    } catch (error) {
+      if (options.showFailure !== false) showFailure(canvas, error);
+      throw error;
+    }
+  }
+
+  private static async build(
     canvas: HTMLCanvasElement | OffscreenCanvas,
     options: RendererOptions,
   ): Promise<Renderer> {
