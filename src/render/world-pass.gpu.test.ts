@@ -110,6 +110,44 @@ describe('a material kind registered by a test', () => {
   });
 });
 
+describe('defaults a three.js user expects', () => {
+  it('a camera without an aspect follows the native image; a native resolution turns the chain on', async () => {
+    for (const backend of TEST_BACKENDS) {
+      const root = new Node('root');
+      root.add(
+        new Mesh('square', quadGeometry(1, 1), new Material('unlit', [1, 1, 1, 1])).setPosition(0, 0, -3),
+      );
+      const camera = new Camera('eye'); // 60° perspective, no aspect given
+      const renderer = await Renderer.create(testCanvas(300, 300), {
+        backend,
+        root,
+        camera,
+        native: [336, 240],
+      });
+      expect(renderer.graph.passNames()).toContain('upscale');
+      renderer.render();
+      const native = await renderer.readPixels('scene');
+      let [left, right, top, bottom] = [336, -1, 240, -1];
+      for (let y = 0; y < 240; y++)
+        for (let x = 0; x < 336; x++)
+          if (native[(y * 336 + x) * 4]! > 128) {
+            [left, right] = [Math.min(left, x), Math.max(right, x)];
+            [top, bottom] = [Math.min(top, y), Math.max(bottom, y)];
+          }
+      // A square in front of the camera covers as many native pixels across as down (the lens is 336:240, not 1:1).
+      expect(right - left).toBe(bottom - top);
+      // Its side: focal length in native pixels (120 / tan 30°) over the distance (3), within a pixel of rasterization.
+      expect(Math.abs(bottom - top + 1 - 240 / 2 / Math.tan(Math.PI / 6) / 3)).toBeLessThanOrEqual(1);
+      renderer.destroy();
+      const plain = await Renderer.create(testCanvas(100, 50), { backend, root, camera });
+      expect(plain.graph.passNames()).not.toContain('upscale'); // no native given: no chain, stretched to the canvas
+      plain.render();
+      expect(camera.projectionMatrix[5]! / camera.projectionMatrix[0]!).toBeCloseTo(2, 5); // the canvas's 100:50
+      plain.destroy();
+    }
+  });
+});
+
 for (const backend of TEST_BACKENDS) {
   describe(`world pass on real ${backend}`, () => {
     it('draws the known scene at 336×240: box colour where expected, depth hides what is behind, the canvas gets it', async () => {
