@@ -86,7 +86,7 @@ const app: ViteUserConfig = {
           name: 'unit',
           environment: 'node',
           execArgv: ['--expose-gc'], // allocation tests collect garbage before they measure
-          include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['src/**/*.gpu.test.ts', 'src/**/*.browser.test.ts'],
         },
       },

@@ -16,13 +16,16 @@ export type { EulerOrder } from './math/rotation';
 export { seededRandom } from './math/seeded-random';
 export { Camera, type Projection } from './scene/camera';
 export { Mesh } from './scene/mesh';
-export { Material, type MaterialKind } from './scene/material';
+export { Material, type MaterialKind, type MaterialOptions } from './scene/material';
+export { Texture, type TextureFilter, type TextureOptions, type TextureWrap } from './scene/texture';
+export { fetchBlob, loadImage, loadTexture, type ImageSource } from './assets/load-texture';
 export {
   boxGeometry,
   cylinderGeometry,
   planeGeometry,
   quadGeometry,
   sphereGeometry,
+  VERTEX_FLOATS,
   type Geometry,
 } from './scene/geometry';
 export { UiElement, UiRect, UiSprite, UiText } from './scene/ui-element';
@@ -131,6 +134,7 @@ export type {
   RenderTarget,
   Sampler,
   SamplerFilter,
+  SamplerWrap,
   ShaderPair,
   TextureDesc,
   TextureFormat,

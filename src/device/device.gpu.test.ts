@@ -199,3 +199,30 @@ for (const backend of ['webgpu', 'webgl2'] as const) {
     });
   });
 }
+
+describe('the WebGL2 device between passes', () => {
+  it('leaves the default framebuffer bound outside a pass, and the pass’s own after a texture made mid-pass', async () => {
+    // Code outside the engine draws into whatever is bound (IWER clears it at each XR frame): an engine texture left
+    // bound there was wiped (the headset's UI atlas, made before the first XR frame).
+    const { device, pipeline, image, uniform, draw } = await probe('webgl2');
+    const gl = (device as WebGl2Device).gl;
+    const bound = () => gl.getParameter(gl.DRAW_FRAMEBUFFER_BINDING) as WebGLFramebuffer | null;
+    const made = device.createTexture({ label: 'made', format: 'rgba8unorm', width: 1, height: 1 });
+    expect(bound()).toBeNull();
+    expect(await draw([1, 1], [1, 1, 1, 1])).toEqual([255, 255, 255, 255]);
+    const target = device.createTexture({ label: 'target', format: 'rgba8unorm', width: 2, height: 2 });
+    const pass = device.beginPass({ label: 'mid', color: target, clearColor: [0, 0, 0, 0] });
+    const inPass = bound();
+    device.createTexture({ label: 'mid-pass', format: 'rgba8unorm', width: 1, height: 1 });
+    expect(bound()).toBe(inPass);
+    pass.setPipeline(pipeline);
+    pass.setBindings(0, device.createBindings(pipeline, 0, { probe: uniform, image }));
+    pass.draw(3);
+    pass.end();
+    device.submit();
+    expect(bound()).toBeNull();
+    expect([...(await device.readPixels(target)).subarray(0, 4)]).toEqual([255, 255, 255, 255]);
+    made.destroy();
+    device.destroy();
+  });
+});

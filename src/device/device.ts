@@ -14,8 +14,11 @@ export interface TextureDesc {
   format: TextureFormat;
   width: number;
   height: number;
-  /** RGBA8 texels, top row first: uploaded now, and again after a device loss (kept by reference). */
-  pixels?: Uint8Array;
+  /**
+   * Its texels, uploaded now and again after a device loss (kept by reference): RGBA8 bytes top row first, or a decoded
+   * image (uploaded as it is: no premultiplied alpha, no colour-space conversion).
+   */
+  pixels?: Uint8Array | ImageBitmap;
 }
 
 /**
@@ -28,8 +31,8 @@ export interface DeviceTexture {
   readonly format: TextureFormat;
   readonly width: number;
   readonly height: number;
-  /** Replaces every texel (RGBA8, top row first); kept, so a loss restores the new ones. */
-  write(pixels: Uint8Array): void;
+  /** Replaces every texel (RGBA8 top row first, or an image of the same size); kept, so a loss restores them. */
+  write(pixels: Uint8Array | ImageBitmap): void;
   destroy(): void;
 }
 
@@ -71,13 +74,17 @@ export interface DeviceBuffer {
   destroy(): void;
 }
 
-/** How a texture is filtered when sampled (`textureLoad` ignores it). Edges always clamp. */
+/** How a texture is filtered when sampled (`textureLoad` ignores it). */
 export type SamplerFilter = 'nearest' | 'linear';
 
-/** A sampler the device keeps (one per filter). */
+/** What a sampler reads outside 0…1: the edge texels (`clamp`) or the texture again (`repeat`). */
+export type SamplerWrap = 'clamp' | 'repeat';
+
+/** A sampler the device keeps (one per filter and wrap). */
 export interface Sampler {
   readonly kind: 'sampler';
   readonly filter: SamplerFilter;
+  readonly wrap: SamplerWrap;
 }
 
 /** A shader in both backends' languages: the WGSL module and its GLSL ES 3.00 twin (one source, both stages). */
@@ -246,7 +253,7 @@ export interface Device {
 
   createBuffer(desc: BufferDesc): DeviceBuffer;
   createTexture(desc: TextureDesc): DeviceTexture;
-  sampler(filter: SamplerFilter): Sampler;
+  sampler(filter: SamplerFilter, wrap?: SamplerWrap): Sampler;
   /** Compiles and links without stalling the page where the backend can; a shader error rejects with its lines. */
   createPipeline(desc: PipelineDesc): Promise<Pipeline>;
   /** The same, at once (a one-off stall): for a pipeline first needed mid-frame. */

@@ -97,7 +97,7 @@ export abstract class TextureHandle<N> extends Handle<N> implements DeviceTextur
   readonly format: TextureFormat;
   readonly width: number;
   readonly height: number;
-  private pixels: Uint8Array | undefined;
+  private pixels: Uint8Array | ImageBitmap | undefined;
 
   constructor(host: HandleHost, desc: TextureDesc) {
     super(host);
@@ -114,20 +114,25 @@ export abstract class TextureHandle<N> extends Handle<N> implements DeviceTextur
     this.made(texture);
   }
 
-  write(pixels: Uint8Array): void {
+  write(pixels: Uint8Array | ImageBitmap): void {
     this.check(pixels);
     this.pixels = pixels;
     this.upload(this.object, pixels);
   }
 
-  /** Replaces every texel of `texture` (RGBA8, top row first). */
-  protected abstract upload(texture: N, pixels: Uint8Array): void;
+  /** Replaces every texel of `texture` (RGBA8 top row first, or an image as it is). */
+  protected abstract upload(texture: N, pixels: Uint8Array | ImageBitmap): void;
   /** What a backend does once the object exists (and holds its texels). */
   protected made(_texture: N): void {}
 
-  private check(pixels: Uint8Array): void {
+  private check(pixels: Uint8Array | ImageBitmap): void {
     const expected = this.width * this.height * 4;
-    if (pixels.byteLength !== expected)
+    if (!(pixels instanceof Uint8Array)) {
+      if (pixels.width !== this.width || pixels.height !== this.height)
+        throw new RangeError(
+          `Texture "${this.label}": an image of ${pixels.width}×${pixels.height} for ${this.width}×${this.height}.`,
+        );
+    } else if (pixels.byteLength !== expected)
       throw new RangeError(
         `Texture "${this.label}": ${pixels.byteLength} bytes of pixels for ${this.width}×${this.height} RGBA8 ` +
           `(${expected} expected).`,

@@ -25,9 +25,14 @@ describe('material kinds', () => {
       expect(kind.shader.wgsl).toContain('fn fs(');
       expect(kind.shader.glsl).toContain('vec4 shade()');
       expect(kind.shader.glsl).not.toContain('// @material');
-      expect(kind.object.fields.map((f) => f.name)).toEqual(['model', 'normal', 'color']);
     }
-    expect(materialKind('panel').textures).toEqual(['panel']);
+    for (const name of ['unlit', 'lambert']) {
+      const kind = materialKind(name);
+      expect(kind.object.fields.map((f) => f.name)).toEqual(['model', 'normal', 'color', 'alphaTest']);
+      expect([kind.textures, kind.optional]).toEqual([['map'], ['map']]); // a white texel without one
+    }
+    expect(materialKind('panel').object.fields.map((f) => f.name)).toEqual(['model', 'normal', 'color']);
+    expect([materialKind('panel').textures, materialKind('panel').optional]).toEqual([['panel'], []]);
     expect(() => materialKind('glass')).toThrow(/No material kind "glass".*unlit, lambert, panel/);
   });
 
@@ -67,6 +72,15 @@ describe('material kinds', () => {
       { wgsl: `${OBJECT}\n@group(2) @binding(0) var image: texture_2d<f32>;${FS}` },
       /list its texture_2d/,
     );
+    // A sampler belongs to one of the images, by name.
+    fail(
+      {
+        wgsl: `${OBJECT}\n@group(2) @binding(0) var image: texture_2d<f32>;\n@group(2) @binding(1) var smooth: sampler;${FS}`,
+        textures: ['image'],
+      },
+      /image \(texture\), smooth \(sampler\).*named after it \+ "Sampler"/,
+    );
+    fail({ textures: [], optional: ['map'] }, /optional names an image not in textures/);
     fail({ glsl: 'layout(std140) uniform Object { mat4 model; } object;' }, /vec4 shade\(\)/);
     fail({ wgsl: OBJECT.replace('var<uniform> object', 'var<uniform> thing') + FS }, /group 1 must hold/);
   });

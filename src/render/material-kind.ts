@@ -24,8 +24,14 @@ export interface MaterialKindSpec {
   name: string;
   wgsl: string;
   glsl: string;
-  /** The images it reads (its group-2 `texture_2d<f32>` variables), found by name in `WorldPass.textures`. */
+  /**
+   * The images it reads (its group-2 `texture_2d<f32>` variables, each optionally with a `sampler` named after it plus
+   * `Sampler`, e.g. `map` and `mapSampler`), found by name in the mesh's material (`material.texture(name)`), else in
+   * `WorldPass.textures`.
+   */
   textures?: readonly string[];
+  /** Of `textures`, those it can draw without: a white texel stands in (so `colour × map` is the colour). */
+  optional?: readonly string[];
 }
 
 /** A registered kind, ready for the world pass: its whole shader pair and its per-object struct. */
@@ -35,6 +41,7 @@ export interface MaterialKindInfo {
   readonly object: StructLayout;
   readonly structs: ReadonlyMap<string, StructLayout>;
   readonly textures: readonly string[];
+  readonly optional: readonly string[];
   /** Registration order: draws are grouped by it (so by pipeline). */
   readonly order: number;
 }
@@ -79,11 +86,18 @@ export function registerMaterialKind(spec: MaterialKindSpec): MaterialKindInfo {
     fail('group 1 must hold exactly @binding(0) var<uniform> object: Object.');
   const images = at(2);
   const textures = spec.textures ?? [];
-  if (images.some((b) => b.kind !== 'texture') || images.map((b) => b.name).join() !== textures.join())
+  const declared = images.filter((b) => b.kind === 'texture').map((b) => b.name);
+  const strays = images.filter(
+    (b) =>
+      b.kind !== 'texture' && !(b.kind === 'sampler' && textures.includes(b.name.replace(/Sampler$/, ''))),
+  );
+  if (strays.length > 0 || declared.join() !== textures.join())
     fail(
       `its group 2 declares ${images.map((b) => `${b.name} (${b.kind})`).join(', ') || 'nothing'}; list its ` +
-        'texture_2d<f32> images, in binding order, as textures.',
+        'texture_2d<f32> images, in binding order, as textures (a sampler of one is named after it + "Sampler").',
     );
+  const optional = spec.optional ?? [];
+  if (optional.some((name) => !textures.includes(name))) fail('optional names an image not in textures.');
   if (bindings.some((b) => b.group > 2))
     fail('a kind binds groups 0 (frame), 1 (object) and 2 (images) only.');
   if (!spec.glsl.includes('shade(')) fail('its GLSL twin must define vec4 shade() for the fragment stage.');
@@ -93,6 +107,7 @@ export function registerMaterialKind(spec: MaterialKindSpec): MaterialKindInfo {
     object,
     structs,
     textures,
+    optional,
     order: kinds.size,
   };
   kinds.set(name, info);
@@ -109,6 +124,18 @@ export function materialKind(name: string): MaterialKindInfo {
   return info;
 }
 
-registerMaterialKind({ name: 'unlit', wgsl: unlitWgsl, glsl: unlitGlsl });
-registerMaterialKind({ name: 'lambert', wgsl: lambertWgsl, glsl: lambertGlsl });
+registerMaterialKind({
+  name: 'unlit',
+  wgsl: unlitWgsl,
+  glsl: unlitGlsl,
+  textures: ['map'],
+  optional: ['map'],
+});
+registerMaterialKind({
+  name: 'lambert',
+  wgsl: lambertWgsl,
+  glsl: lambertGlsl,
+  textures: ['map'],
+  optional: ['map'],
+});
 registerMaterialKind({ name: 'panel', wgsl: panelWgsl, glsl: panelGlsl, textures: ['panel'] });

@@ -26,6 +26,7 @@ export interface KindSlots<B extends StorageBuffer = StorageBuffer> {
   readonly model: FieldWriter;
   readonly normal: FieldWriter;
   readonly color: FieldWriter | null;
+  readonly alphaTest: FieldWriter | null;
   /** The kind's other fields, filled from `Material.setParam`. */
   readonly params: readonly [string, FieldWriter][];
 }
@@ -40,6 +41,8 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   materialVersion: number;
   /** Visibility when the draws were last recorded. */
   visible: boolean;
+  /** Which images the material gave its kind when last packed (ids: what a recorded draw binds). */
+  images: string;
 }
 
 /**
@@ -52,6 +55,10 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   readonly draws: WorldDraw<B>[] = [];
   /** `Node.structureVersion` when the draw list was last rebuilt. */
   structure = -1;
+  /** Moves on whenever some material gives its kind other images (draws recorded before bind the old ones). */
+  imagesVersion = 0;
+  /** See `checkVisibility`. */
+  visibilityVersion = 0;
   /** Each material kind's slots, made when a mesh of the kind first appears. */
   readonly kinds = new Map<string, KindSlots<B>>();
   private readonly byMesh = new Map<WorldMesh, WorldDraw<B>>();
@@ -77,12 +84,19 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       if (material !== draw.material) {
         moved = this.rematerial(draw, material) || moved;
       } else if (worldVersion === draw.worldVersion && material.version === draw.materialVersion) continue;
-      const { arena, model, normal, color, params } = draw.kind;
+      const { arena, model, normal, color, alphaTest, params } = draw.kind;
       const world = mesh.worldMatrix;
       arena.write(draw.slot, model, world);
       if (!mat3.normalFromMat4(this.normal, world)) mat3.identity(this.normal); // zero scale: nothing to light
       arena.write(draw.slot, normal, this.normal);
       if (color) arena.write(draw.slot, color, material.color);
+      if (alphaTest) arena.write(draw.slot, alphaTest, material.alphaTest);
+      const images = imageKey(material, draw.kind.info);
+      if (images !== draw.images) {
+        draw.images = images;
+        this.imagesVersion++;
+        moved = true; // draws are sorted by image too
+      }
       for (let p = 0; p < params.length; p++) {
         const [name, field] = params[p]!;
         const value = material.param(name);
@@ -114,17 +128,19 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     return data.bytes;
   }
 
-  /** True when any mesh's visibility changed since the last call (the draw list must be recorded again). */
-  visibilityChanged(): boolean {
-    let changed = false;
+  /**
+   * Notes each mesh's visibility and returns `visibilityVersion`, which moves on when any changed since the last call
+   * (draws recorded before it must be recorded again).
+   */
+  checkVisibility(): number {
     for (let i = 0; i < this.draws.length; i++) {
       const draw = this.draws[i]!;
       if (draw.visible !== draw.mesh.visible) {
         draw.visible = draw.mesh.visible;
-        changed = true;
+        this.visibilityVersion++;
       }
     }
-    return changed;
+    return this.visibilityVersion;
   }
 
   destroy(): void {
@@ -145,8 +161,9 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       model: writer.field('model'),
       normal: writer.field('normal'),
       color: has('color') ? writer.field('color') : null,
+      alphaTest: has('alphaTest') ? writer.field('alphaTest') : null,
       params: info.object.fields
-        .filter((f) => f.name !== 'model' && f.name !== 'normal' && f.name !== 'color')
+        .filter((f) => !STANDARD_FIELDS.includes(f.name))
         .map((f) => [f.name, writer.field(f.name)] as [string, FieldWriter]),
     };
     this.kinds.set(name, kind);
@@ -193,6 +210,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         worldVersion: -1,
         materialVersion: -1,
         visible: mesh.visible,
+        images: '',
       });
     }
     this.draws.length = 0;
@@ -205,7 +223,9 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     // Numbers, not strings: localeCompare spent 13 ms of a 1000-mesh first frame here (its collator's start-up).
     this.draws.sort(
       (a, b) =>
-        a.kind.info.order - b.kind.info.order || geometryId(a.mesh.geometry) - geometryId(b.mesh.geometry),
+        a.kind.info.order - b.kind.info.order ||
+        (a.images < b.images ? -1 : a.images > b.images ? 1 : 0) ||
+        geometryId(a.mesh.geometry) - geometryId(b.mesh.geometry),
     );
   }
 }
@@ -219,13 +239,27 @@ export function materialKinds(root: Node): Set<string> {
   return kinds;
 }
 
-const geometryIds = new WeakMap<Geometry, number>();
-let nextGeometryId = 0;
-/** A number per geometry object, so draws sharing one sit together (names need not be unique). */
-function geometryId(geometry: Geometry): number {
-  let id = geometryIds.get(geometry);
-  if (id === undefined) geometryIds.set(geometry, (id = nextGeometryId++));
+/** Fields the packer fills itself: from the mesh (model, normal) and the material (color, alphaTest). */
+const STANDARD_FIELDS = ['model', 'normal', 'color', 'alphaTest'];
+
+const objectIds = new WeakMap<object, number>();
+let nextObjectId = 0;
+/** A number per object (a geometry, a texture), so draws sharing one sit together (names need not be unique). */
+export function objectId(object: object): number {
+  let id = objectIds.get(object);
+  if (id === undefined) objectIds.set(object, (id = nextObjectId++));
   return id;
+}
+const geometryId = objectId;
+
+/** Which images `material` gives its kind, as ids ('' when the kind reads none, '-' for one it does not give). */
+function imageKey(material: Material, kind: MaterialKindInfo): string {
+  let key = '';
+  for (const name of kind.textures) {
+    const texture = material.texture(name);
+    key += texture ? `${objectId(texture)},` : '-,';
+  }
+  return key;
 }
 
 function isGeometry(value: unknown): value is Geometry {

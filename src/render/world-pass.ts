@@ -1,5 +1,6 @@
 import { mat4 } from 'gl-matrix';
 import type {
+  BindingResource,
   Bindings,
   Bundle,
   Device,
@@ -10,17 +11,20 @@ import type {
   Pipeline,
   PipelineDesc,
   RenderTarget,
+  Sampler,
   TextureFormat,
 } from '../device/device';
 import { deviceUniformStorage } from '../device/uniform-storage';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { Camera } from '../scene/camera';
-import type { Geometry } from '../scene/geometry';
+import { VERTEX_FLOATS, type Geometry } from '../scene/geometry';
 import type { Node } from '../scene/node';
+import type { Texture } from '../scene/texture';
 import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from './frame-context';
 import { FRAME, materialKind, type MaterialKindInfo } from './material-kind';
-import { materialKinds, WorldPacker, type KindSlots } from './world-packer';
+import { TextureUploads } from './texture-uploads';
+import { materialKinds, WorldPacker, type KindSlots, type WorldDraw } from './world-packer';
 
 export type { WorldMesh } from './world-packer';
 
@@ -71,14 +75,26 @@ interface FrameUniform {
   label: string;
 }
 
+/**
+ * The images one set of draws binds in group 2: a kind, and the textures its materials give it (null where the kind
+ * takes the image from `WorldPass.textures` or a white texel), with what those resolved to when last bound.
+ */
+interface ImageBindings {
+  readonly kind: MaterialKindInfo;
+  readonly given: readonly (Texture | null)[];
+  resources: BindingResource[];
+  bindings: Bindings | null;
+}
+
 const DEPTH_FORMAT = 'depth24plus';
-/** Interleaved position and normal, 24 bytes a vertex (every built-in geometry). */
+/** Interleaved position, normal and texture coordinates, 32 bytes a vertex (`VERTEX_FLOATS`, every geometry). */
 const VERTEX_LAYOUT = [
   {
-    stride: 24,
+    stride: VERTEX_FLOATS * 4,
     attributes: [
       { location: 0, offset: 0, format: 'float32x3' },
       { location: 1, offset: 12, format: 'float32x3' },
+      { location: 2, offset: 24, format: 'float32x2' },
     ],
   },
 ] as const;
@@ -97,8 +113,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   camera: Camera | null;
   readonly environment: Environment;
   /**
-   * The images material kinds read, by their WGSL names (the `panel` kind's `panel`: the UI layer's image in a
-   * headset). Drawing a mesh whose kind reads a missing one throws, naming it.
+   * Images material kinds read, by their WGSL names, for meshes whose material does not give its own (the `panel`
+   * kind's `panel`: the UI layer's image in a headset). Drawing a mesh whose kind needs a missing one throws, naming it.
    */
   readonly textures: Record<string, DeviceTexture | null> = {};
   /** Of the last frame. */
@@ -107,6 +123,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     triangles: 0,
     objectsPacked: 0,
     bytesUploaded: 0,
+    /** Texels sent to the GPU (a texture's first use, or its texels written again), in bytes. */
+    textureBytesUploaded: 0,
     bundlesRecorded: 0,
     /** Since creation: one per material kind drawn (those in the scene at create time are built up front). */
     pipelinesBuilt: 0,
@@ -119,10 +137,11 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private readonly frames: FrameUniform[] = [];
   /** Bindings of each kind's arena (remade when it grows) and of each kind's images (remade when one changes). */
   private readonly objectBindings = new Map<string, { generation: number; bindings: Bindings }>();
-  private readonly imageBindings = new Map<
-    string,
-    { images: (DeviceTexture | null)[]; bindings: Bindings }
-  >();
+  /** By kind and the ids of the textures given (`WorldDraw.images`). */
+  private readonly imageBindings = new Map<string, ImageBindings>();
+  /** Those the recorded draws bind: checked each frame, so a changed texture or sampler records them again. */
+  private recordedImages: ImageBindings[] = [];
+  private readonly uploads: TextureUploads;
   private readonly geometries = new WeakMap<Geometry, DeviceGeometry>();
   /** Every geometry's buffers made, so `destroy()` frees them (the weak map cannot be walked). */
   private readonly made: DeviceGeometry[] = [];
@@ -130,7 +149,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private readonly bundle: Bundle;
   /** Bumped whenever what the recorded draws bind changes (a kind's arena grew, an image changed). */
   private bindingsVersion = 0;
-  private recorded = { shape: -1, bindings: -1 };
+  private recorded = { shape: -1, images: -1, visibility: -1, bindings: -1 };
   private drawCounts = { drawCalls: 0, triangles: 0 };
 
   private constructor(
@@ -146,6 +165,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native' } },
     ];
     this.packer = new WorldPacker(root, deviceUniformStorage(device));
+    this.uploads = new TextureUploads(device);
     this.bundle = device.createBundle('world draws');
   }
 
@@ -184,6 +204,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
     const { packed, bytesUploaded } = this.packer.prepare();
+    const texelsBefore = this.uploads.bytesUploaded;
     const pass = frame.device.beginPass({
       label: 'world',
       color: io.output('scene'),
@@ -194,17 +215,23 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     });
     const uniform = this.frames[0]!;
     this.writeFrame(uniform, pass, this.camera.projectionMatrix, this.camera.viewMatrix, frame.time);
-    const visibilityChanged = this.packer.visibilityChanged();
+    const visibility = this.packer.checkVisibility();
     if (this.useBundles) {
       // The draw list only changes with the tree's shape, a mesh's visibility, or what its draws bind: record it
       // once and replay it, instead of encoding every draw every frame.
       const rerecord =
-        visibilityChanged ||
+        this.recorded.visibility !== visibility ||
         this.recorded.shape !== this.packer.structure ||
+        this.recorded.images !== this.packer.imagesVersion ||
         this.recorded.bindings !== this.currentBindingsVersion();
       const recordedNow = pass.executeBundle(this.bundle, rerecord, (encoder) => {
         this.encodeDraws(encoder, uniform);
-        this.recorded = { shape: this.packer.structure, bindings: this.bindingsVersion };
+        this.recorded = {
+          shape: this.packer.structure,
+          images: this.packer.imagesVersion,
+          visibility,
+          bindings: this.bindingsVersion,
+        };
       });
       if (recordedNow) this.counters.bundlesRecorded++;
     } else {
@@ -216,6 +243,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     c.triangles = this.drawCounts.triangles;
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size;
+    c.textureBytesUploaded = this.uploads.bytesUploaded - texelsBefore;
   }
 
   /**
@@ -225,7 +253,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    */
   renderViews(frame: FrameContext, views: readonly WorldView[]): void {
     const { packed, bytesUploaded } = this.packer.prepare();
-    this.packer.visibilityChanged();
+    const texelsBefore = this.uploads.bytesUploaded;
+    this.packer.checkVisibility();
     let drawCalls = 0;
     let triangles = 0;
     for (let i = 0; i < views.length; i++) {
@@ -251,10 +280,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     c.triangles = triangles;
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size * views.length;
+    c.textureBytesUploaded = this.uploads.bytesUploaded - texelsBefore;
   }
 
   destroy(): void {
     this.packer.destroy();
+    this.uploads.destroy();
     for (const uniform of this.frames) uniform.buffer.destroy();
     for (const geometry of this.made) {
       geometry.vertices.destroy();
@@ -307,12 +338,13 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     return pipeline;
   }
 
-  /** Brings every kind's bindings up to date and returns the version the draws must have been recorded with. */
+  /**
+   * Brings the bindings the recorded draws use up to date (a grown arena, a texture's new texels, filter or wrap, an
+   * image of `textures` swapped) and returns the version the draws must have been recorded with.
+   */
   private currentBindingsVersion(): number {
-    for (const kind of this.packer.kinds.values()) {
-      this.objectsOf(kind);
-      if (kind.info.textures.length > 0) this.imagesOf(kind.info, null);
-    }
+    for (const kind of this.packer.kinds.values()) this.objectsOf(kind);
+    for (const images of this.recordedImages) this.refreshImages(images, null);
     return this.bindingsVersion;
   }
 
@@ -328,25 +360,66 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     return entry.bindings;
   }
 
-  /** The bindings of a kind's images (from `textures`), made again when one changes; a missing one throws. */
-  private imagesOf(kind: MaterialKindInfo, mesh: string | null): Bindings | null {
-    const images = kind.textures.map((name) => this.textures[name] ?? null);
-    const missing = kind.textures.find((_, i) => !images[i]);
-    if (missing) {
-      if (mesh === null) return null; // asked ahead of drawing: the draw that needs it reports it
-      throw new Error(
-        `WorldPass: mesh "${mesh}" has material kind "${kind.name}", which reads the image "${missing}"; set ` +
-          `world.textures.${missing} (a headset renderer sets the panel's to the UI image), or hide the mesh.`,
-      );
+  /** The group-2 bindings of a draw: its kind's images as its material gives them. */
+  private imagesOf(draw: WorldDraw<DeviceBuffer>): ImageBindings {
+    const kind = draw.kind.info;
+    const key = `${kind.name}|${draw.images}`;
+    let images = this.imageBindings.get(key);
+    if (!images) {
+      const given = kind.textures.map((name) => draw.material.texture(name));
+      images = { kind, given, resources: [], bindings: null };
+      this.imageBindings.set(key, images);
     }
-    let entry = this.imageBindings.get(kind.name);
-    if (!entry || entry.images.some((image, i) => image !== images[i])) {
-      const resources = Object.fromEntries(kind.textures.map((name, i) => [name, images[i]!]));
-      const bindings = this.device.createBindings(this.pipeline(kind), 2, resources);
-      this.imageBindings.set(kind.name, (entry = { images, bindings }));
-      this.bindingsVersion++;
+    this.refreshImages(images, draw.mesh.name);
+    return images;
+  }
+
+  /**
+   * Resolves each image (the material's texture, uploaded; else `textures`; else a white texel where the kind can do
+   * without) and its sampler, and makes the bindings again when any differs from what they hold. A missing image
+   * throws naming `mesh`; asked ahead of drawing (`mesh` null) it only marks the draws for recording again.
+   */
+  private refreshImages(images: ImageBindings, mesh: string | null): void {
+    const { kind, given } = images;
+    const resources: BindingResource[] = [];
+    for (let i = 0; i < kind.textures.length; i++) {
+      const name = kind.textures[i]!;
+      const texture = given[i];
+      let image: DeviceTexture | null;
+      let sampler: Sampler;
+      if (texture) {
+        image = this.uploads.get(texture);
+        sampler = this.uploads.sampler(texture);
+      } else {
+        image = this.textures[name] ?? (kind.optional.includes(name) ? this.uploads.whiteTexel() : null);
+        sampler = this.device.sampler('nearest');
+      }
+      if (!image) {
+        if (mesh === null) {
+          images.bindings = null;
+          this.bindingsVersion++;
+          return;
+        }
+        throw new Error(
+          `WorldPass: mesh "${mesh}" has material kind "${kind.name}", which reads the image "${name}"; set ` +
+            `world.textures.${name} (a headset renderer sets the panel's to the UI image) or give its material ` +
+            `one (material.setTexture("${name}", texture)), or hide the mesh.`,
+        );
+      }
+      resources.push(image, sampler);
     }
-    return entry.bindings;
+    if (images.bindings && resources.every((r, i) => r === images.resources[i])) return;
+    const named: Record<string, BindingResource> = {};
+    kind.textures.forEach((name, i) => {
+      named[name] = resources[2 * i]!;
+      named[`${name}Sampler`] = resources[2 * i + 1]!;
+    });
+    const pipeline = this.pipeline(kind);
+    const declared = new Set(pipeline.bindings.filter((b) => b.group === 2).map((b) => b.name));
+    for (const name of Object.keys(named)) if (!declared.has(name)) delete named[name];
+    images.resources = resources;
+    images.bindings = this.device.createBindings(pipeline, 2, named);
+    this.bindingsVersion++;
   }
 
   /** Encodes every visible mesh's draw, changing pipeline and geometry only when they differ from the last draw. */
@@ -354,6 +427,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     let kind: KindSlots<DeviceBuffer> | null = null;
     let objects: Bindings | null = null;
     let geometry: DeviceGeometry | null = null;
+    let images: string | null = null;
+    const bound: ImageBindings[] = [];
     let drawCalls = 0;
     let triangles = 0;
     const draws = this.packer.draws;
@@ -371,7 +446,13 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
             (uniform.bindings ??= this.device.createBindings(pipeline, 0, { frame: uniform.buffer })),
           );
         objects = this.objectsOf(kind);
-        if (kind.info.textures.length > 0) target.setBindings(2, this.imagesOf(kind.info, draw.mesh.name)!);
+        images = null;
+      }
+      if (kind.info.textures.length > 0 && draw.images !== images) {
+        images = draw.images;
+        const entry = this.imagesOf(draw);
+        bound.push(entry);
+        target.setBindings(2, entry.bindings!);
       }
       const buffers = this.deviceGeometry(draw.mesh.geometry);
       if (buffers !== geometry) {
@@ -386,6 +467,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     }
     this.drawCounts.drawCalls = drawCalls;
     this.drawCounts.triangles = triangles;
+    this.recordedImages = bound;
   }
 
   private deviceGeometry(geometry: Geometry): DeviceGeometry {

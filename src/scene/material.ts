@@ -1,25 +1,75 @@
+import type { Texture } from './texture';
+
 /**
- * How a mesh is shaded, by the name of a registered material kind. Built in: `unlit` (its colour as is), `lambert` (a
- * directional light plus ambient), `panel` (an image, nearest texel, times its colour: the UI as a diegetic panel in a
+ * How a mesh is shaded, by the name of a registered material kind. Built in: `unlit` (its colour times its `map`, as
+ * is), `lambert` (the same under a directional light plus ambient), `panel` (an image, nearest texel, times its colour: the UI as a diegetic panel in a
  * headset; the image spans the mesh's local x and y from −0.5 to 0.5, top row at +y: a `quadGeometry(1, 1)` sized by
  * the node's scale). `registerMaterialKind` adds more.
  */
 export type MaterialKind = 'unlit' | 'lambert' | 'panel' | (string & {});
 
+/** What a material is made with besides its kind and colour. */
+export interface MaterialOptions {
+  /** The image its kind multiplies the colour by (`unlit`, `lambert`: the texture at the mesh's texture coordinates). */
+  map?: Texture | null;
+  /** Fragments whose alpha (colour × map) is below this are not drawn at all: cut-out sprites and foliage. */
+  alphaTest?: number;
+}
+
 /**
- * A mesh's surface: a material kind, a colour and the kind's own per-object values (`setParam`); `version` changes
- * with every edit that changes something, so uniforms re-pack only then.
+ * A mesh's surface: a material kind, a colour, images by the name its kind's shader reads them (`map`), an alpha
+ * cut-out and the kind's own per-object values (`setParam`). `version` changes with every edit that changes
+ * something, so uniforms re-pack only then.
  */
 export class Material {
   private readonly _color = new Float32Array([1, 1, 1, 1]);
   private readonly _params = new Map<string, Float32Array>();
+  private readonly _textures = new Map<string, Texture>();
+  private _alphaTest = 0;
   version = 0;
 
   constructor(
     readonly kind: MaterialKind,
     color: readonly [number, number, number, number] = [1, 1, 1, 1],
+    options: MaterialOptions = {},
   ) {
     this.setColor(...color);
+    if (options.map) this.setTexture('map', options.map);
+    if (options.alphaTest !== undefined) this.alphaTest = options.alphaTest;
+  }
+
+  /** The image multiplied into the colour (`texture('map')`), or null. */
+  get map(): Texture | null {
+    return this.texture('map');
+  }
+  set map(texture: Texture | null) {
+    this.setTexture('map', texture);
+  }
+
+  /** An image the material gives its kind, by the name the kind's shader reads it under; null when it gives none. */
+  texture(name: string): Texture | null {
+    return this._textures.get(name) ?? null;
+  }
+
+  /** Gives (or, with null, takes back) the image the kind's shader reads under `name`. */
+  setTexture(name: string, texture: Texture | null): this {
+    if ((this._textures.get(name) ?? null) === texture) return this;
+    if (texture) this._textures.set(name, texture);
+    else this._textures.delete(name);
+    this.version++;
+    return this;
+  }
+
+  /** 0 (default: nothing is cut) … 1. */
+  get alphaTest(): number {
+    return this._alphaTest;
+  }
+  set alphaTest(value: number) {
+    if (!(value >= 0 && value <= 1))
+      throw new RangeError(`Material.alphaTest = ${value}: give a number in 0..1 (0 cuts nothing).`);
+    if (value === this._alphaTest) return;
+    this._alphaTest = value;
+    this.version++;
   }
 
   /** Linear RGBA, each 0..1. */

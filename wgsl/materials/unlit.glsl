@@ -3,10 +3,15 @@ layout(std140) uniform Object {
   mat4 model;
   mat3 normal;
   vec4 color;
+  float alphaTest;
 } object;
 
 #ifdef FRAGMENT
+uniform sampler2D map;
+
 vec4 shade() {
-  return object.color;
+  vec4 color = object.color * texture(map, vUv);
+  if (color.a < object.alphaTest) discard;
+  return color;
 }
 #endif

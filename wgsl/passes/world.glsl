@@ -1,6 +1,7 @@
 // Owner: src/render/material-kind.ts. The GLSL ES 3.00 twin of world.wgsl for the WebGL2 backend: the same Frame
 // block (std140 here, checked equal to the WGSL layout), one source compiled twice (VERTEX / FRAGMENT). A kind's GLSL
-// (wgsl/materials/) goes where the marker line is: its Object block and, in the fragment stage, vec4 shade().
+// (wgsl/materials/) goes where the marker line is: its Object block and, in the fragment stage, vec4 shade() (which
+// reads vNormal, vLocal, vUv and frame).
 precision highp float;
 
 layout(std140) uniform Frame {
@@ -14,11 +15,14 @@ layout(std140) uniform Frame {
 #ifdef VERTEX
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normalIn;
+layout(location = 2) in vec2 uvIn;
 out vec3 vNormal;
 out vec2 vLocal;
+out vec2 vUv;
 #else
 in vec3 vNormal;
 in vec2 vLocal;
+in vec2 vUv;
 out vec4 outColor;
 #endif
 
@@ -29,6 +33,7 @@ void main() {
   gl_Position = frame.viewProjection * object.model * vec4(position, 1.0);
   vNormal = object.normal * normalIn;
   vLocal = position.xy;
+  vUv = uvIn;
 }
 #else
 void main() {

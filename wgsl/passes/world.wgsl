@@ -15,12 +15,14 @@ struct Frame {
 struct VertexIn {
   @location(0) position: vec3<f32>,
   @location(1) normal: vec3<f32>,
+  @location(2) uv: vec2<f32>,
 }
 
 struct VertexOut {
   @builtin(position) clip: vec4<f32>,
   @location(0) normal: vec3<f32>,
   @location(1) local: vec2<f32>,
+  @location(2) uv: vec2<f32>,
 }
 
 @vertex
@@ -29,5 +31,6 @@ fn vs(in: VertexIn) -> VertexOut {
   out.clip = frame.viewProjection * object.model * vec4<f32>(in.position, 1.0);
   out.normal = object.normal * in.normal;
   out.local = in.position.xy;
+  out.uv = in.uv;
   return out;
 }

@@ -54,6 +54,14 @@ export class GlState {
     this.drawFramebuffer = this.readFramebuffer = framebuffer;
   }
 
+  /** The framebuffers bound now (undefined: not known), to bind them back after making another. */
+  get framebuffers(): {
+    read: WebGLFramebuffer | null | undefined;
+    draw: WebGLFramebuffer | null | undefined;
+  } {
+    return { read: this.readFramebuffer, draw: this.drawFramebuffer };
+  }
+
   bindFramebuffers(read: WebGLFramebuffer | null, draw: WebGLFramebuffer | null): void {
     const gl = this.gl;
     if (this.readFramebuffer !== read) gl.bindFramebuffer(gl.READ_FRAMEBUFFER, (this.readFramebuffer = read));
@@ -100,9 +108,18 @@ export class GlState {
     if (this.clearZ !== depth) this.gl.clearDepth((this.clearZ = depth));
   }
 
-  /** Rows of uploaded texels start on multiples of `alignment` bytes (1: tightly packed, as the engine gives them). */
-  unpackAlignment(alignment: number): void {
-    if (this.unpack !== alignment) this.gl.pixelStorei(this.gl.UNPACK_ALIGNMENT, (this.unpack = alignment));
+  /**
+   * Uploads take texels as they are: rows tightly packed (as the engine gives them), images not flipped, not
+   * premultiplied, not converted to another colour space.
+   */
+  unpackAsIs(): void {
+    if (this.unpack === 1) return;
+    const gl = this.gl;
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
+    this.unpack = 1;
   }
 
   /** Straight alpha over the target (the only blend the engine uses). */

@@ -13,6 +13,7 @@ import type {
   PipelineDesc,
   RenderTarget,
   SamplerFilter,
+  SamplerWrap,
   TextureDesc,
 } from '../device';
 import { DeviceCore } from '../device-core';
@@ -49,7 +50,7 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
   floatTargets = false;
   readonly gpuTimes = null;
   private readonly pass: GlPass;
-  private readonly samplers: Record<SamplerFilter, GlSampler>;
+  private readonly samplers = new Map<string, GlSampler>();
   private framebuffers = new Map<
     GlTextureHandle,
     { framebuffer: WebGLFramebuffer; depth: GlTextureHandle | null }
@@ -70,7 +71,6 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
       maxUniformBindingSize: gl.getParameter(gl.MAX_UNIFORM_BLOCK_SIZE) as number,
     };
     this.pass = new GlPass(this);
-    this.samplers = { nearest: new GlSampler(this, 'nearest'), linear: new GlSampler(this, 'linear') };
     this.canvas = new GlExternalTarget('canvas', null, 0, 0);
     this.start();
     const canvas = gl.canvas;
@@ -126,8 +126,11 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
     return new GlTextureHandle(this, desc);
   }
 
-  sampler(filter: SamplerFilter): GlSampler {
-    return this.samplers[filter];
+  sampler(filter: SamplerFilter, wrap: SamplerWrap = 'clamp'): GlSampler {
+    const key = `${filter} ${wrap}`;
+    let sampler = this.samplers.get(key);
+    if (!sampler) this.samplers.set(key, (sampler = new GlSampler(this, filter, wrap)));
+    return sampler;
   }
 
   createPipeline(desc: PipelineDesc): Promise<Pipeline> {
@@ -188,14 +191,17 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
   copyTexture(source: DeviceTexture, target: DeviceTexture, width: number, height: number): void {
     const { gl, state } = this;
     state.set(gl.SCISSOR_TEST, false);
-    state.bindFramebuffers(
-      this.framebufferFor(source as GlTextureHandle, null),
-      this.framebufferFor(target as GlTextureHandle, null),
-    );
+    // A colour blit ignores depth: whatever depth the framebuffers have attached stays (no re-attaching each frame).
+    const framebuffer = (texture: GlTextureHandle) =>
+      this.framebuffers.get(texture)?.framebuffer ?? this.framebufferFor(texture, null);
+    state.bindFramebuffers(framebuffer(source as GlTextureHandle), framebuffer(target as GlTextureHandle));
     gl.blitFramebuffer(0, 0, width, height, 0, 0, width, height, gl.COLOR_BUFFER_BIT, gl.NEAREST);
   }
 
-  submit(): void {}
+  /** GL runs draws as they are made; what is left is to leave the default framebuffer bound between frames (above). */
+  submit(): void {
+    this.state.bindFramebuffer(null);
+  }
 
   /** GL has run what was drawn already; what remains is the open pass's recorded state. */
   abort(): void {
@@ -275,7 +281,7 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
   destroy(): void {
     this.destroyed = true;
     this.disposeAll();
-    for (const sampler of Object.values(this.samplers)) sampler.dispose();
+    for (const sampler of this.samplers.values()) sampler.dispose();
     for (const { framebuffer } of this.framebuffers.values()) this.gl.deleteFramebuffer(framebuffer);
     for (const { vao } of this.vertexArrays.values()) this.gl.deleteVertexArray(vao);
     this.framebuffers.clear();
@@ -291,6 +297,10 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
     let entry = this.framebuffers.get(color);
     if (entry && entry.depth === depth) return entry.framebuffer;
     const gl = this.gl;
+    // A texture made mid-pass (an image first drawn) gets its framebuffer then: the pass's own is bound back after.
+    // Outside a pass the default one is: code outside the engine draws into what is bound (IWER clears it each XR
+    // frame), and must never find an engine texture there.
+    const bound = this.state.framebuffers;
     if (!entry) {
       const framebuffer = gl.createFramebuffer();
       this.state.bindFramebuffer(framebuffer);
@@ -300,6 +310,7 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
     gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.TEXTURE_2D, depth?.texture ?? null, 0);
     entry.depth = depth;
     const status = gl.checkFramebufferStatus(gl.FRAMEBUFFER);
+    this.state.bindFramebuffers(bound.read ?? null, bound.draw ?? null);
     if (status !== gl.FRAMEBUFFER_COMPLETE && !gl.isContextLost())
       throw new Error(
         `${color.label}: a ${color.format} ${color.width}×${color.height} framebuffer` +

@@ -13,6 +13,7 @@ import type {
   PipelineDesc,
   Sampler,
   SamplerFilter,
+  SamplerWrap,
   TextureDesc,
   TextureFormat,
 } from '../device';
@@ -28,7 +29,7 @@ export interface GlHost extends HandleHost {
   readonly state: GlState;
   /** Whether rgba16float can be drawn into (EXT_color_buffer_float). */
   readonly floatTargets: boolean;
-  sampler(filter: SamplerFilter): GlSampler;
+  sampler(filter: SamplerFilter, wrap?: SamplerWrap): GlSampler;
   framebufferFor(color: GlTextureHandle, depth: GlTextureHandle | null): WebGLFramebuffer;
   vertexArray(
     pipeline: GlPipelineHandle,
@@ -155,12 +156,14 @@ export class GlTextureHandle extends TextureHandle<WebGLTexture> {
     return texture;
   }
 
-  protected upload(texture: WebGLTexture, pixels: Uint8Array): void {
-    const gl = this.device.gl;
-    this.device.state.bindTexture(0, texture);
-    this.device.state.unpackAlignment(1);
+  protected upload(texture: WebGLTexture, pixels: Uint8Array | ImageBitmap): void {
+    const { gl, state } = this.device;
+    state.bindTexture(0, texture);
+    state.unpackAsIs();
     // Rows go in top first and are read by texel: the texture's row 0 is the image's top, as on WebGPU.
-    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, this.width, this.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    if (pixels instanceof Uint8Array)
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, this.width, this.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    else gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
   }
 
   /** Its framebuffer now, as every colour texture may be drawn into: the count of GL objects is then the same from
@@ -188,7 +191,7 @@ export class GlExternalTarget implements ExternalTarget {
   ) {}
 }
 
-/** The sampler of one filter; its WebGLSampler made per context. */
+/** The sampler of one filter and wrap; its WebGLSampler made per context. */
 export class GlSampler implements Sampler {
   readonly kind = 'sampler';
   private native: WebGLSampler | null = null;
@@ -196,6 +199,7 @@ export class GlSampler implements Sampler {
   constructor(
     private readonly device: GlHost,
     readonly filter: SamplerFilter,
+    readonly wrap: SamplerWrap,
   ) {}
 
   get sampler(): WebGLSampler {
@@ -206,8 +210,9 @@ export class GlSampler implements Sampler {
       const mode = this.filter === 'linear' ? gl.LINEAR : gl.NEAREST;
       gl.samplerParameteri(sampler, gl.TEXTURE_MIN_FILTER, mode);
       gl.samplerParameteri(sampler, gl.TEXTURE_MAG_FILTER, mode);
-      gl.samplerParameteri(sampler, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-      gl.samplerParameteri(sampler, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+      const wrap = this.wrap === 'repeat' ? gl.REPEAT : gl.CLAMP_TO_EDGE;
+      gl.samplerParameteri(sampler, gl.TEXTURE_WRAP_S, wrap);
+      gl.samplerParameteri(sampler, gl.TEXTURE_WRAP_T, wrap);
     }
     return this.native;
   }
@@ -325,16 +330,18 @@ export class GlBindingsHandle implements Bindings {
   ) {
     checkResources(pipeline, group, resources);
     const slots = pipeline.bindings.filter((b) => b.group === group);
-    // A WGSL sampler filters the group's textures; without one they are read nearest (textureLoad ignores it).
-    const sampler =
-      (slots.filter((s) => s.kind === 'sampler').map((s) => resources[s.name])[0] as GlSampler | undefined) ??
-      device.sampler('nearest');
+    // GLSL has no separate samplers: a texture is read with the WGSL sampler named after it (`mapSampler` for `map`),
+    // else the group's first sampler, else nearest (textureLoad ignores it).
+    const first = slots.find((s) => s.kind === 'sampler');
+    const fallback = (first && (resources[first.name] as GlSampler)) ?? device.sampler('nearest');
     for (const slot of slots) {
       const resource = resources[slot.name]!;
       if (slot.kind === 'uniform')
         this.uniforms.push({ point: slot.index, buffer: resource as GlBufferHandle, size: slot.size });
-      else if (slot.kind !== 'sampler')
+      else if (slot.kind !== 'sampler') {
+        const sampler = (resources[`${slot.name}Sampler`] as GlSampler | undefined) ?? fallback;
         this.textures.push({ unit: slot.index, texture: resource as GlTextureHandle, sampler });
+      }
     }
   }
 }

@@ -20,6 +20,7 @@ import type {
   RenderTarget,
   Sampler,
   SamplerFilter,
+  SamplerWrap,
   TextureDesc,
   TextureFormat,
 } from '../device';
@@ -69,7 +70,7 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
   private readonly canvasFormat: TextureFormat;
   private readonly canvas: GpuExternalTarget;
   private readonly pass: GpuPass;
-  private readonly samplers: Record<SamplerFilter, GpuSampler>;
+  private readonly samplers = new Map<string, GpuSampler>();
   private modules = new Map<string, GPUShaderModule>();
   private checked = new Map<string, Promise<GPUShaderModule>>();
   private layouts = new Map<string, GPUBindGroupLayout>();
@@ -88,7 +89,6 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
     this.canvasFormat = gpu.preferredCanvasFormat as TextureFormat;
     this.canvas = new GpuExternalTarget('canvas', this.canvasFormat, 0, 0, null, null);
     this.pass = new GpuPass(this);
-    this.samplers = { nearest: new GpuSampler(this, 'nearest'), linear: new GpuSampler(this, 'linear') };
     if (options.canvas) this.configure();
     this.watch(gpu);
   }
@@ -122,8 +122,11 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
     return new GpuTextureHandle(this, desc);
   }
 
-  sampler(filter: SamplerFilter): Sampler {
-    return this.samplers[filter];
+  sampler(filter: SamplerFilter, wrap: SamplerWrap = 'clamp'): Sampler {
+    const key = `${filter} ${wrap}`;
+    let sampler = this.samplers.get(key);
+    if (!sampler) this.samplers.set(key, (sampler = new GpuSampler(this, filter, wrap)));
+    return sampler;
   }
 
   async createPipeline(desc: PipelineDesc): Promise<Pipeline> {

@@ -10,6 +10,7 @@ import type {
   PipelineDesc,
   Sampler,
   SamplerFilter,
+  SamplerWrap,
   TextureDesc,
   TextureFormat,
 } from '../device';
@@ -107,11 +108,12 @@ export class GpuTextureHandle extends TextureHandle<GPUTexture> {
     return texture;
   }
 
-  protected upload(texture: GPUTexture, pixels: Uint8Array): void {
-    this.device.gpu.device.queue.writeTexture({ texture }, pixels, { bytesPerRow: this.width * 4 }, [
-      this.width,
-      this.height,
-    ]);
+  protected upload(texture: GPUTexture, pixels: Uint8Array | ImageBitmap): void {
+    const queue = this.device.gpu.device.queue;
+    const size = [this.width, this.height];
+    if (pixels instanceof Uint8Array)
+      queue.writeTexture({ texture }, pixels, { bytesPerRow: this.width * 4 }, size);
+    else queue.copyExternalImageToTexture({ source: pixels }, { texture, premultipliedAlpha: false }, size);
   }
 
   dispose(): void {
@@ -133,7 +135,7 @@ export class GpuExternalTarget implements ExternalTarget {
   ) {}
 }
 
-/** The sampler of one filter; its GPUSampler made per device. */
+/** The sampler of one filter and wrap; its GPUSampler made per device. */
 export class GpuSampler implements Sampler {
   readonly kind = 'sampler';
   private native: GPUSampler | null = null;
@@ -141,15 +143,19 @@ export class GpuSampler implements Sampler {
   constructor(
     private readonly device: GpuHost,
     readonly filter: SamplerFilter,
+    readonly wrap: SamplerWrap,
   ) {}
 
   get sampler(): GPUSampler {
     if (this.generation !== this.device.generation || !this.native) {
       this.generation = this.device.generation;
+      const address = this.wrap === 'repeat' ? 'repeat' : 'clamp-to-edge';
       this.native = this.device.gpu.device.createSampler({
-        label: `${this.filter} sampler`,
+        label: `${this.filter} ${this.wrap} sampler`,
         magFilter: this.filter,
         minFilter: this.filter,
+        addressModeU: address,
+        addressModeV: address,
       });
     }
     return this.native;

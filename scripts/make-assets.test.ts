@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { assets } from './make-assets';
+
+describe('the committed assets', () => {
+  it('are exactly what `npm run assets` makes (made by the project, made again byte for byte)', () => {
+    for (const [path, bytes] of Object.entries(assets())) {
+      expect(readFileSync(resolve(import.meta.dirname, '..', path)).equals(bytes), path).toBe(true);
+    }
+  });
+});

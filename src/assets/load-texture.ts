@@ -1,0 +1,52 @@
+import { Texture, type TextureOptions } from '../scene/texture';
+
+/** Where an image comes from: a URL (relative to the page), an encoded file already in memory, or a decoded image. */
+export type ImageSource = string | URL | Blob | ImageBitmap;
+
+/**
+ * Loads an image (PNG, WebP, JPEG, GIF: whatever the browser decodes) into a `Texture`, its texels exactly as stored:
+ * no premultiplied alpha, no colour-space conversion, so a palette index colour stays its value. Rejects with the URL
+ * and the HTTP status when the fetch fails, and with the file's name when it does not decode.
+ */
+export async function loadTexture(source: ImageSource, options: TextureOptions = {}): Promise<Texture> {
+  const label = options.label ?? describe(source);
+  const image = await loadImage(source, label);
+  return Texture.fromImage(image, { ...options, label });
+}
+
+/** The decoded image of a URL or file, straight alpha, as stored (what `loadTexture` and sprite sheets read). */
+export async function loadImage(source: ImageSource, label = describe(source)): Promise<ImageBitmap> {
+  if (source instanceof ImageBitmap) return source;
+  const blob = source instanceof Blob ? source : await fetchBlob(source);
+  try {
+    return await createImageBitmap(blob, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+  } catch (error) {
+    throw new Error(
+      `loadTexture: "${label}" (${blob.type || 'no type'}, ${blob.size} bytes) is not an image the browser can ` +
+        'decode; give a PNG, WebP, JPEG or GIF.',
+      { cause: error },
+    );
+  }
+}
+
+/** The body of a URL; a failed request or an HTTP error status rejects naming the URL. */
+export async function fetchBlob(url: string | URL): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`Could not fetch "${String(url)}": ${(error as Error).message}.`, { cause: error });
+  }
+  if (!response.ok)
+    throw new Error(
+      `Fetching "${String(url)}" answered ${[response.status, response.statusText].join(' ').trim()}.`,
+    );
+  return response.blob();
+}
+
+function describe(source: ImageSource): string {
+  if (typeof source === 'string') return source;
+  if (source instanceof URL) return source.href;
+  if (source instanceof File) return source.name;
+  return source instanceof Blob ? 'image blob' : 'image';
+}

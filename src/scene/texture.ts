@@ -1,0 +1,96 @@
+/** How a texture is read between texels: the nearest one (pixel art's default) or a blend of the four around. */
+export type TextureFilter = 'nearest' | 'linear';
+
+/** What a texture shows outside 0…1: its edge texels stretched (`clamp`), or itself again (`repeat`). */
+export type TextureWrap = 'clamp' | 'repeat';
+
+/** How a texture is made. */
+export interface TextureOptions {
+  label?: string;
+  /** Default `nearest`: a texel stays a crisp square. */
+  filter?: TextureFilter;
+  /** Default `clamp`. */
+  wrap?: TextureWrap;
+}
+
+/**
+ * An image for materials (and sprites): its texels kept on the CPU, so a device or context loss uploads them again.
+ * Colours are used as stored: an 8-bit texel value shows as that value on screen (no sRGB decode or encode anywhere in
+ * the chain), so a pixel-art palette stays exact. The source is RGBA8 bytes, top row first, or a decoded image
+ * (`loadTexture` decodes without premultiplying alpha and without colour-space conversion).
+ */
+export class Texture {
+  readonly label: string;
+  readonly width: number;
+  readonly height: number;
+  filter: TextureFilter;
+  wrap: TextureWrap;
+  /** Changes whenever the texels are replaced, so what holds a GPU copy uploads them again. */
+  version = 0;
+  private _source: Uint8Array | ImageBitmap;
+
+  private constructor(
+    width: number,
+    height: number,
+    source: Uint8Array | ImageBitmap,
+    options: TextureOptions,
+  ) {
+    this.label = options.label ?? 'texture';
+    if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0))
+      throw new RangeError(
+        `Texture "${this.label}": ${width}×${height} is not a size; give whole numbers above 0.`,
+      );
+    this.width = width;
+    this.height = height;
+    this.filter = options.filter ?? 'nearest';
+    this.wrap = options.wrap ?? 'clamp';
+    if (!['nearest', 'linear'].includes(this.filter))
+      throw new RangeError(`Texture "${this.label}": filter "${this.filter}" is not nearest or linear.`);
+    if (!['clamp', 'repeat'].includes(this.wrap))
+      throw new RangeError(`Texture "${this.label}": wrap "${this.wrap}" is not clamp or repeat.`);
+    this._source = this.checked(source);
+  }
+
+  /** A texture from RGBA8 texels, top row first (`width` × `height` × 4 bytes), kept by reference. */
+  static fromPixels(
+    width: number,
+    height: number,
+    pixels: Uint8Array,
+    options: TextureOptions = {},
+  ): Texture {
+    return new Texture(width, height, pixels, options);
+  }
+
+  /** A texture from a decoded image (see `loadTexture`), kept by reference. */
+  static fromImage(image: ImageBitmap, options: TextureOptions = {}): Texture {
+    return new Texture(image.width, image.height, image, options);
+  }
+
+  /** The texels: RGBA8 bytes top row first, or the decoded image. */
+  get source(): Uint8Array | ImageBitmap {
+    return this._source;
+  }
+
+  /** Replaces every texel (the same size); a GPU copy follows before its next use. */
+  write(source: Uint8Array | ImageBitmap): this {
+    this._source = this.checked(source);
+    this.version++;
+    return this;
+  }
+
+  private checked(source: Uint8Array | ImageBitmap): Uint8Array | ImageBitmap {
+    const expected = this.width * this.height * 4;
+    if (source instanceof Uint8Array) {
+      if (source.byteLength !== expected)
+        throw new RangeError(
+          `Texture "${this.label}": ${source.byteLength} bytes for ${this.width}×${this.height} RGBA8 ` +
+            `(${expected} expected).`,
+        );
+    } else if (source.width !== this.width || source.height !== this.height) {
+      throw new RangeError(
+        `Texture "${this.label}": an image of ${source.width}×${source.height} for a ${this.width}×${this.height} texture.`,
+      );
+    }
+    return source;
+  }
+}
