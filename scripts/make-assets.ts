@@ -1,9 +1,11 @@
 // Makes every image, sheet and font the repository ships (demo art, test fixtures) from code, so all of it is the
 // project's own and can be made again: `npm run assets`. The files are committed; make-assets.test.ts checks that
 // they are exactly what this script makes.
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { PNG } from 'pngjs';
+import { FONT_BASE, FONT_LINE_HEIGHT, fontGlyphs, fontKernings } from './pixel-font-art';
+import { WALKER_FRAMES, WALKER_PALETTE, walkerPose } from './walker-art';
 
 /** RGBA8 texels, top row first, as a PNG (8-bit RGBA, straight alpha). */
 export function encodePng(width: number, height: number, rgba: Uint8Array): Buffer {
@@ -25,16 +27,151 @@ export function texelTest(): Uint8Array {
   return texels;
 }
 
+/**
+ * The walker sprite sheet as Aseprite exports it with "Trim cels", 1 texel of border and shape padding (so no frame
+ * touches another): the PNG, and the JSON in hash form with tags idle (pingpong), walk (forward) and a "feet" slice.
+ */
+export function walkerSheet(): { png: Buffer; json: string } {
+  const frames = WALKER_FRAMES.map(([legs, lift, duration]) => {
+    const rows = walkerPose(legs, lift);
+    // The trimmed box: the rows and columns holding any texel.
+    const ys = rows.flatMap((row, y) => (/[^.]/.test(row) ? [y] : []));
+    const xs = rows.flatMap((row) => [...row].flatMap((c, x) => (c === '.' ? [] : [x])));
+    const [x0, y0] = [Math.min(...xs), ys[0]!];
+    const [w, h] = [Math.max(...xs) - x0 + 1, ys[ys.length - 1]! - y0 + 1];
+    return { rows, x0, y0, w, h, duration };
+  });
+  const width = frames.reduce((sum, f) => sum + f.w + 1, 1);
+  const height = Math.max(...frames.map((f) => f.h)) + 2;
+  const texels = new Uint8Array(width * height * 4);
+  const json: Record<string, unknown> = {};
+  let x = 1;
+  frames.forEach((f, i) => {
+    for (let y = 0; y < f.h; y++)
+      for (let c = 0; c < f.w; c++) {
+        const colour = WALKER_PALETTE[f.rows[f.y0 + y]![f.x0 + c]!];
+        if (colour) texels.set(colour, ((1 + y) * width + x + c) * 4);
+      }
+    json[`walker ${i}.aseprite`] = {
+      frame: { x, y: 1, w: f.w, h: f.h },
+      rotated: false,
+      trimmed: true,
+      spriteSourceSize: { x: f.x0, y: f.y0, w: f.w, h: f.h },
+      sourceSize: { w: 16, h: 16 },
+      duration: f.duration,
+    };
+    x += f.w + 1;
+  });
+  const sheet = {
+    frames: json,
+    meta: {
+      app: 'https://www.aseprite.org/',
+      version: '1.3.7',
+      image: 'walker.png',
+      format: 'RGBA8888',
+      size: { w: width, h: height },
+      scale: '1',
+      frameTags: [
+        { name: 'idle', from: 0, to: 1, direction: 'pingpong', color: '#000000ff' },
+        { name: 'walk', from: 2, to: 5, direction: 'forward', color: '#000000ff' },
+      ],
+      layers: [{ name: 'Layer 1', opacity: 255, blendMode: 'normal' }],
+      slices: [
+        {
+          name: 'feet',
+          color: '#0000ffff',
+          keys: [{ frame: 0, bounds: { x: 3, y: 15, w: 9, h: 1 }, pivot: { x: 4, y: 0 } }],
+        },
+      ],
+    },
+  };
+  return { png: encodePng(width, height, texels), json: `${JSON.stringify(sheet, null, 1)}\n` };
+}
+
+/**
+ * Armature Pixel as BMFont writes a text font: one 128-wide page of white glyphs on transparent, each trimmed to its
+ * ink with a texel between, and the .fnt naming it (offsets put each glyph back in its cell; advance = cell + 1).
+ */
+export function pixelFont(): { fnt: string; png: Buffer } {
+  const glyphs = [...fontGlyphs()].sort(([a], [b]) => a.codePointAt(0)! - b.codePointAt(0)!);
+  const width = 128;
+  const chars: string[] = [];
+  const placed: { rows: string[]; x0: number; y0: number; w: number; h: number; x: number; y: number }[] = [];
+  let [x, y, shelf] = [1, 1, 0];
+  for (const [char, rows] of glyphs) {
+    const inkRows = rows.flatMap((row, r) => (row.includes('#') ? [r] : []));
+    const inkCols = rows.flatMap((row) => [...row].flatMap((c, i) => (c === '#' ? [i] : [])));
+    const id = char.codePointAt(0)!;
+    const advance = rows[0]!.length + 1;
+    if (inkRows.length === 0) {
+      chars.push(charLine(id, 0, 0, 0, 0, 0, 0, advance));
+      continue;
+    }
+    const [x0, y0] = [Math.min(...inkCols), inkRows[0]!];
+    const [w, h] = [Math.max(...inkCols) - x0 + 1, inkRows[inkRows.length - 1]! - y0 + 1];
+    if (x + w + 1 > width) [x, y, shelf] = [1, y + shelf + 1, 0];
+    placed.push({ rows, x0, y0, w, h, x, y });
+    chars.push(charLine(id, x, y, w, h, x0, y0, advance));
+    x += w + 1;
+    shelf = Math.max(shelf, h);
+  }
+  const height = y + shelf + 1;
+  const texels = new Uint8Array(width * height * 4);
+  for (const g of placed)
+    for (let r = 0; r < g.h; r++)
+      for (let c = 0; c < g.w; c++)
+        if (g.rows[g.y0 + r]![g.x0 + c] === '#')
+          texels.fill(255, ((g.y + r) * width + g.x + c) * 4, ((g.y + r) * width + g.x + c + 1) * 4);
+  const kernings = fontKernings().map(
+    (k) => `kerning first=${k.first.codePointAt(0)} second=${k.second.codePointAt(0)} amount=${k.amount}`,
+  );
+  const fnt = [
+    'info face="Armature Pixel" size=8 bold=0 italic=0 charset="" unicode=1 stretchH=100 smooth=0 aa=1 padding=0,0,0,0 spacing=1,1 outline=0',
+    `common lineHeight=${FONT_LINE_HEIGHT} base=${FONT_BASE} scaleW=${width} scaleH=${height} pages=1 packed=0 alphaChnl=0 redChnl=4 greenChnl=4 blueChnl=4`,
+    'page id=0 file="armature-pixel_0.png"',
+    `chars count=${chars.length}`,
+    ...chars,
+    `kernings count=${kernings.length}`,
+    ...kernings,
+    '',
+  ].join('\n');
+  return { fnt, png: encodePng(width, height, texels) };
+}
+
+function charLine(
+  id: number,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  xo: number,
+  yo: number,
+  advance: number,
+): string {
+  return `char id=${id} x=${x} y=${y} width=${w} height=${h} xoffset=${xo} yoffset=${yo} xadvance=${advance} page=0 chnl=15`;
+}
+
 /** Every file the script makes, by its path from the repository root. */
 export function assets(): Record<string, Buffer> {
+  const walker = walkerSheet();
+  const font = pixelFont();
   return {
+    'src/assets/fixtures/armature-pixel.fnt': Buffer.from(font.fnt),
+    'src/assets/fixtures/armature-pixel_0.png': font.png,
+    // A font whose page is not there: loadBitmapFont must say so.
+    'src/assets/fixtures/bad/missing-page.fnt': Buffer.from(
+      font.fnt.replace('armature-pixel_0.png', 'missing.png'),
+    ),
     'src/assets/fixtures/texel-test.png': encodePng(16, 16, texelTest()),
+    'src/assets/fixtures/walker.png': walker.png,
+    'src/assets/fixtures/walker.json': Buffer.from(walker.json),
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = resolve(import.meta.dirname, '..');
   for (const [path, bytes] of Object.entries(assets())) {
+    mkdirSync(dirname(resolve(root, path)), { recursive: true });
     writeFileSync(resolve(root, path), bytes);
     console.log(`${path} (${bytes.length} bytes)`);
   }

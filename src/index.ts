@@ -19,6 +19,18 @@ export { Mesh } from './scene/mesh';
 export { Material, type MaterialKind, type MaterialOptions } from './scene/material';
 export { Texture, type TextureFilter, type TextureOptions, type TextureWrap } from './scene/texture';
 export { fetchBlob, loadImage, loadTexture, type ImageSource } from './assets/load-texture';
+export { Sprite, type SpriteOptions, type SpritePivot } from './scene/sprite';
+export {
+  SpriteSheet,
+  type SpriteFrame,
+  type SpriteSheetData,
+  type SpriteSlice,
+  type SpriteTag,
+  type TagDirection,
+} from './scene/sprite-sheet';
+export { SpriteAnimation } from './scene/sprite-animation';
+export { loadSpriteSheet } from './assets/load-sprite-sheet';
+export { parseAseprite, type AsepriteSheet } from './assets/parse-aseprite';
 export {
   boxGeometry,
   cylinderGeometry,
@@ -28,8 +40,12 @@ export {
   VERTEX_FLOATS,
   type Geometry,
 } from './scene/geometry';
-export { UiElement, UiRect, UiSprite, UiText } from './scene/ui-element';
-export { UiAtlas, type AtlasFrame, type SpriteArt } from './scene/ui-atlas';
+export { UiElement, UiRect, UiSprite, UiText, type UiTextOptions } from './scene/ui-element';
+export { UiAtlas, type AtlasFrame, type SpriteArt, type UiAtlasOptions } from './scene/ui-atlas';
+export { BitmapFont, type BitmapFontData, type BitmapGlyph, type FontPage } from './scene/bitmap-font';
+export { layoutText, type PlacedGlyph, type TextLayout } from './scene/text-layout';
+export { loadBitmapFont } from './assets/load-bitmap-font';
+export { parseBmFont, type BmFontFile } from './assets/parse-bmfont';
 export { PIXEL_FONT } from './scene/pixel-font';
 export { SceneError } from './scene/scene-error';
 export { updateWorldMatrices, type UpdateOptions } from './scene/update-world-matrices';

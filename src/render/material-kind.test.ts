@@ -33,7 +33,26 @@ describe('material kinds', () => {
     }
     expect(materialKind('panel').object.fields.map((f) => f.name)).toEqual(['model', 'normal', 'color']);
     expect([materialKind('panel').textures, materialKind('panel').optional]).toEqual([['panel'], []]);
-    expect(() => materialKind('glass')).toThrow(/No material kind "glass".*unlit, lambert, panel/);
+    expect(() => materialKind('glass')).toThrow(/No material kind "glass".*unlit, lambert, panel, sprite/);
+  });
+
+  it('ships sprite with its own vertex stage in both languages (the default one left out)', () => {
+    const kind = materialKind('sprite');
+    expect(kind.shader.wgsl.match(/^@vertex/gm)).toHaveLength(1);
+    expect(kind.shader.wgsl).toContain('frame.cameraRight');
+    expect(kind.shader.glsl).toContain('#define ARMATURE_OWN_VERTEX');
+    expect(kind.shader.glsl).toContain('#if defined(VERTEX) && !defined(ARMATURE_OWN_VERTEX)');
+    expect(kind.object.fields.map((f) => f.name)).toEqual([
+      'model',
+      'normal',
+      'color',
+      'alphaTest',
+      'billboard',
+      'rect',
+      'uvRect',
+    ]);
+    expect([kind.textures, kind.optional]).toEqual([['map'], []]);
+    expect(materialKind('unlit').shader.wgsl.match(/^@vertex/gm)).toHaveLength(1);
   });
 
   it('registers a kind with its own per-object fields; its GLSL goes where world.glsl marks it', () => {
@@ -83,5 +102,9 @@ describe('material kinds', () => {
     fail({ textures: [], optional: ['map'] }, /optional names an image not in textures/);
     fail({ glsl: 'layout(std140) uniform Object { mat4 model; } object;' }, /vec4 shade\(\)/);
     fail({ wgsl: OBJECT.replace('var<uniform> object', 'var<uniform> thing') + FS }, /group 1 must hold/);
+    // Its own vertex stage in one language only would draw differently on the two backends.
+    const VS = '\n@vertex\nfn vs(in: VertexIn) -> VertexOut { var out: VertexOut; return out; }';
+    fail({ wgsl: OBJECT + VS + FS }, /GLSL twin must #define ARMATURE_OWN_VERTEX/);
+    fail({ glsl: `#define ARMATURE_OWN_VERTEX\n${GLSL}` }, /its WGSL must then have its own @vertex fn vs/);
   });
 });

@@ -6,6 +6,8 @@ import lambertWgsl from '../../wgsl/materials/lambert.wgsl?raw';
 import lambertGlsl from '../../wgsl/materials/lambert.glsl?raw';
 import panelWgsl from '../../wgsl/materials/panel.wgsl?raw';
 import panelGlsl from '../../wgsl/materials/panel.glsl?raw';
+import spriteWgsl from '../../wgsl/materials/sprite.wgsl?raw';
+import spriteGlsl from '../../wgsl/materials/sprite.glsl?raw';
 import type { ShaderPair } from '../device/device';
 import { assertStd140Compatible } from '../layout/std140';
 import { structLayouts, type StructLayout } from '../layout/struct-layout';
@@ -17,8 +19,9 @@ import { wgslBindings } from '../layout/wgsl-bindings';
  * shared vertex stage reads; `color: vec4<f32>` filled from the material's colour; any other field from
  * `Material.setParam`), `@group(1) @binding(0) var<uniform> object: Object`, any images at group 2, and
  * `fn fs(in: VertexOut) -> @location(0) vec4<f32>`; world.wgsl is put before it. Its GLSL ES 3.00 twin declares the
- * `Object` block and, in the fragment stage, `vec4 shade()` (reading `vNormal`, `vLocal`, `frame`), spliced into
- * world.glsl.
+ * `Object` block and, in the fragment stage, `vec4 shade()` (reading `vNormal`, `vLocal`, `vUv`, `frame`), spliced into
+ * world.glsl. A kind may write its own vertex stage (`@vertex fn vs(in: VertexIn) -> VertexOut`, and in GLSL
+ * `#define ARMATURE_OWN_VERTEX` with the vertex `main()`): the sprite's quad is placed from its frame.
  */
 export interface MaterialKindSpec {
   name: string;
@@ -48,6 +51,9 @@ export interface MaterialKindInfo {
 
 const MARKER = '// @material';
 const [glslHead, glslTail] = worldGlsl.split(MARKER) as [string, string];
+/** world.wgsl without and with its default vertex stage (a kind with its own `vs` takes the first). */
+const [wgslHead] = worldWgsl.split('// @vertex') as [string, string];
+const OWN_VERTEX = /@vertex\s+fn\s+vs\s*\(/;
 /** world.wgsl's per-frame struct, the same for every kind. */
 export const FRAME: StructLayout = structLayouts(worldWgsl, 'uniform').get('Frame')!;
 
@@ -65,7 +71,14 @@ export function registerMaterialKind(spec: MaterialKindSpec): MaterialKindInfo {
   };
   if (!/^[\w-]+$/.test(name)) fail('give it a name of letters, digits, - and _.');
   if (kinds.has(name)) fail('a kind of that name is registered already; pick another name.');
-  const wgsl = `${worldWgsl}\n${spec.wgsl}`;
+  const ownVertex = OWN_VERTEX.test(spec.wgsl);
+  if (ownVertex !== /#define\s+ARMATURE_OWN_VERTEX\b/.test(spec.glsl))
+    fail(
+      ownVertex
+        ? 'its WGSL has its own @vertex fn vs; its GLSL twin must #define ARMATURE_OWN_VERTEX and write the vertex main().'
+        : 'its GLSL twin defines ARMATURE_OWN_VERTEX; its WGSL must then have its own @vertex fn vs.',
+    );
+  const wgsl = `${ownVertex ? wgslHead : worldWgsl}\n${spec.wgsl}`;
   const structs = structLayouts(wgsl, 'uniform');
   const object = structs.get('Object') ?? fail('its WGSL declares no struct Object.');
   const [model, normal] = object.fields;
@@ -139,3 +152,4 @@ registerMaterialKind({
   optional: ['map'],
 });
 registerMaterialKind({ name: 'panel', wgsl: panelWgsl, glsl: panelGlsl, textures: ['panel'] });
+registerMaterialKind({ name: 'sprite', wgsl: spriteWgsl, glsl: spriteGlsl, textures: ['map'] });

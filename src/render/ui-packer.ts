@@ -36,6 +36,13 @@ export class UiPacker {
       else if (node instanceof UiSprite) {
         const f = this.atlas.sprite(node.sprite);
         this.push(node, 0, 0, f.width, f.height, f);
+      } else if (node instanceof UiText && node.font) {
+        const glyphs = node.layout!.glyphs;
+        for (let k = 0; k < glyphs.length; k++) {
+          const g = glyphs[k]!;
+          const f = this.atlas.fontGlyph(node.font, g.glyph);
+          this.push(node, g.x, g.y, f.width, f.height, f);
+        }
       } else if (node instanceof UiText) {
         let column = 0;
         let row = 0;

@@ -1,4 +1,4 @@
-import { mat3, type mat4 } from 'gl-matrix';
+import { mat3, vec3, type mat4 } from 'gl-matrix';
 import { StructBuffer, StructWriter, type FieldWriter } from '../layout/struct-writer';
 import { UniformArena, type StorageBuffer, type UniformStorage } from '../layout/uniform-arena';
 import type { Geometry } from '../scene/geometry';
@@ -15,6 +15,8 @@ const LIGHT_DIRECTION = frameWriter.field('lightDirection');
 const TIME = frameWriter.field('time');
 const LIGHT_COLOR = frameWriter.field('lightColor');
 const AMBIENT = frameWriter.field('ambient');
+const CAMERA_RIGHT = frameWriter.field('cameraRight');
+const CAMERA_UP = frameWriter.field('cameraUp');
 
 /** A mesh as the world pass draws it. */
 export type WorldMesh = Mesh<Geometry, Material>;
@@ -64,6 +66,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   private readonly byMesh = new Map<WorldMesh, WorldDraw<B>>();
   private readonly normal = mat3.create();
   private readonly frameData = new StructBuffer(new ArrayBuffer(FRAME.size));
+  private readonly axis = vec3.create();
 
   constructor(
     readonly root: Node,
@@ -118,9 +121,13 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   }
 
   /** Packs the per-frame struct (one view's view-projection, the light, the time); the bytes are reused. */
-  frameBytes(viewProjection: mat4, time: number, light: Environment): ArrayBuffer {
+  frameBytes(viewProjection: mat4, view: mat4, time: number, light: Environment): ArrayBuffer {
     const data = this.frameData;
     VIEW_PROJECTION.write(data, 0, viewProjection);
+    // The view matrix's first two rows are the eye's right and up in world space (scaled if the camera node is).
+    const axis = this.axis;
+    CAMERA_RIGHT.write(data, 0, vec3.normalize(axis, vec3.set(axis, view[0], view[4], view[8])));
+    CAMERA_UP.write(data, 0, vec3.normalize(axis, vec3.set(axis, view[1], view[5], view[9])));
     LIGHT_DIRECTION.write(data, 0, light.lightDirection);
     TIME.write(data, 0, time);
     LIGHT_COLOR.write(data, 0, light.lightColor);

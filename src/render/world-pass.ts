@@ -304,7 +304,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const vp = this.viewProjection;
     mat4.multiply(vp, projection, view);
     if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, vp);
-    uniform.buffer.write(0, this.packer.frameBytes(vp, time, this.environment));
+    uniform.buffer.write(0, this.packer.frameBytes(vp, view as mat4, time, this.environment));
   }
 
   private frameUniform(label: string): FrameUniform {

@@ -1,3 +1,4 @@
+import type { BitmapFont, BitmapGlyph } from './bitmap-font';
 import { PIXEL_FONT } from './pixel-font';
 
 /** A rectangle of the atlas, in atlas pixels. */
@@ -14,9 +15,26 @@ export interface SpriteArt {
   palette: Readonly<Record<string, readonly [number, number, number, number]>>;
 }
 
+/** What else a UI atlas holds besides its text-row sprites. */
+export interface UiAtlasOptions {
+  /** Bitmap fonts whose glyphs `UiText` may use (`new UiText(…, { font })`): each glyph copied in from its page. */
+  fonts?: readonly BitmapFont[];
+}
+
+/** One rectangle to put in the atlas and how to fill it once placed. */
+interface Piece {
+  /** Named in errors. */
+  label: string;
+  width: number;
+  height: number;
+  fill(pixels: Uint8Array, atlasWidth: number, x: number, y: number): void;
+  placed(frame: AtlasFrame): void;
+}
+
 /**
- * One RGBA image holding the shipped font's glyphs (white on transparent, tinted when drawn) and the sprites given to
- * it, with the frame of each: everything the UI pass samples comes from this one texture.
+ * One RGBA image holding the shipped font's glyphs (white on transparent, tinted when drawn), the sprites given to it
+ * and the glyphs of the bitmap fonts given to it, with the frame of each: everything the UI pass samples comes from
+ * this one texture (one draw for the whole UI). Pieces sit on shelves a texel apart, so none bleeds into another.
  */
 export class UiAtlas {
   readonly width = 256;
@@ -24,30 +42,38 @@ export class UiAtlas {
   readonly pixels: Uint8Array;
   private readonly glyphFrames = new Map<string, AtlasFrame>();
   private readonly spriteFrames = new Map<string, AtlasFrame>();
+  private readonly fontFrames = new Map<BitmapFont, Map<BitmapGlyph, AtlasFrame>>();
 
-  constructor(sprites: Readonly<Record<string, SpriteArt>> = {}) {
+  constructor(sprites: Readonly<Record<string, SpriteArt>> = {}, options: UiAtlasOptions = {}) {
     const font = PIXEL_FONT;
     const perRow = Math.floor(this.width / font.advance);
     const glyphs = Object.entries(font.glyphs);
     const fontRows = Math.ceil(glyphs.length / perRow);
-    // Sprites go on shelves below the font, left to right.
-    const placements: [string, SpriteArt, number, number][] = [];
+    const pieces: Piece[] = [];
+    for (const [name, art] of Object.entries(sprites)) pieces.push(spritePiece(name, art, this.spriteFrames));
+    for (const bitmapFont of options.fonts ?? []) {
+      const frames = new Map<BitmapGlyph, AtlasFrame>();
+      this.fontFrames.set(bitmapFont, frames);
+      for (const glyph of [...bitmapFont.allGlyphs, bitmapFont.replacement])
+        if (glyph.width > 0 && glyph.height > 0 && !frames.has(glyph))
+          pieces.push(glyphPiece(bitmapFont, glyph, frames));
+    }
+    // Shelves below the shipped font, left to right.
+    const at: [number, number][] = [];
     let x = 0;
     let y = fontRows * font.lineHeight;
     let shelf = 0;
-    for (const [name, art] of Object.entries(sprites)) {
-      const w = Math.max(...art.rows.map((r) => r.length));
-      const h = art.rows.length;
-      if (w > this.width)
-        throw new RangeError(`Sprite "${name}" is ${w} pixels wide; the atlas is ${this.width}.`);
-      if (x + w > this.width) {
+    for (const piece of pieces) {
+      if (piece.width > this.width)
+        throw new RangeError(`${piece.label} is ${piece.width} pixels wide; the UI atlas is ${this.width}.`);
+      if (x + piece.width > this.width) {
         x = 0;
         y += shelf + 1;
         shelf = 0;
       }
-      placements.push([name, art, x, y]);
-      x += w + 1;
-      shelf = Math.max(shelf, h);
+      at.push([x, y]);
+      x += piece.width + 1;
+      shelf = Math.max(shelf, piece.height);
     }
     this.height = Math.max(1, y + shelf);
     this.pixels = new Uint8Array(this.width * this.height * 4);
@@ -66,28 +92,21 @@ export class UiAtlas {
       });
       this.glyphFrames.set(char, { x: gx, y: gy, width: font.glyphWidth, height: font.glyphHeight });
     });
-    for (const [name, art, sx, sy] of placements) {
-      art.rows.forEach((row, ry) => {
-        [...row].forEach((char, rx) => {
-          if (char === '.' || char === ' ') return;
-          const color = art.palette[char];
-          if (!color)
-            throw new Error(
-              `Sprite "${name}" uses "${char}" (row ${ry}), which its palette does not define.`,
-            );
-          this.pixels.set(
-            color.map((c) => Math.round(c * 255)),
-            ((sy + ry) * this.width + sx + rx) * 4,
-          );
-        });
-      });
-      this.spriteFrames.set(name, {
-        x: sx,
-        y: sy,
-        width: Math.max(...art.rows.map((r) => r.length)),
-        height: art.rows.length,
-      });
-    }
+    pieces.forEach((piece, i) => {
+      const [px, py] = at[i]!;
+      piece.fill(this.pixels, this.width, px, py);
+      piece.placed({ x: px, y: py, width: piece.width, height: piece.height });
+    });
+  }
+
+  /** The frame of a bitmap font's glyph; a font not given to this atlas throws, saying how to give it. */
+  fontGlyph(font: BitmapFont, glyph: BitmapGlyph): AtlasFrame {
+    const frames =
+      this.fontFrames.get(font) ??
+      fail(
+        `The bitmap font "${font.name}" is not in the UI atlas; make it with new UiAtlas(sprites, { fonts: [font] }).`,
+      );
+    return frames.get(glyph) ?? fail(`Glyph ${glyph.id} is not one of bitmap font "${font.name}"'s.`);
   }
 
   /** The glyph of a character (lower case as upper case); unknown characters throw, naming them. */
@@ -108,4 +127,57 @@ export class UiAtlas {
       );
     return frame;
   }
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+/** A text-row sprite, its colours from its palette. */
+function spritePiece(name: string, art: SpriteArt, frames: Map<string, AtlasFrame>): Piece {
+  return {
+    label: `Sprite "${name}"`,
+    width: Math.max(...art.rows.map((r) => r.length)),
+    height: art.rows.length,
+    fill(pixels, atlasWidth, sx, sy) {
+      art.rows.forEach((row, ry) => {
+        [...row].forEach((char, rx) => {
+          if (char === '.' || char === ' ') return;
+          const color = art.palette[char];
+          if (!color)
+            throw new Error(
+              `Sprite "${name}" uses "${char}" (row ${ry}), which its palette does not define.`,
+            );
+          pixels.set(
+            color.map((c) => Math.round(c * 255)),
+            ((sy + ry) * atlasWidth + sx + rx) * 4,
+          );
+        });
+      });
+    },
+    placed: (frame) => frames.set(name, frame),
+  };
+}
+
+/** A bitmap font's glyph copied from its page; the font's own replacement box drawn as an outline. */
+function glyphPiece(font: BitmapFont, glyph: BitmapGlyph, frames: Map<BitmapGlyph, AtlasFrame>): Piece {
+  const { width, height } = glyph;
+  return {
+    label: `Glyph ${glyph.id} of bitmap font "${font.name}"`,
+    width,
+    height,
+    fill(pixels, atlasWidth, x, y) {
+      const page = font.pages[glyph.page];
+      for (let row = 0; row < height; row++)
+        for (let col = 0; col < width; col++) {
+          const to = ((y + row) * atlasWidth + x + col) * 4;
+          if (page) {
+            const from = ((glyph.y + row) * page.width + glyph.x + col) * 4;
+            pixels.set(page.pixels.subarray(from, from + 4), to);
+          } else if (row === 0 || col === 0 || row === height - 1 || col === width - 1)
+            pixels.fill(255, to, to + 4);
+        }
+    },
+    placed: (frame) => frames.set(glyph, frame),
+  };
 }

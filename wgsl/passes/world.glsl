@@ -1,7 +1,7 @@
 // Owner: src/render/material-kind.ts. The GLSL ES 3.00 twin of world.wgsl for the WebGL2 backend: the same Frame
 // block (std140 here, checked equal to the WGSL layout), one source compiled twice (VERTEX / FRAGMENT). A kind's GLSL
 // (wgsl/materials/) goes where the marker line is: its Object block and, in the fragment stage, vec4 shade() (which
-// reads vNormal, vLocal, vUv and frame).
+// reads vNormal, vLocal, vUv and frame). A kind that defines ARMATURE_OWN_VERTEX writes its own vertex main().
 precision highp float;
 
 layout(std140) uniform Frame {
@@ -10,6 +10,8 @@ layout(std140) uniform Frame {
   float time;
   vec4 lightColor;
   vec4 ambient;
+  vec3 cameraRight;
+  vec3 cameraUp;
 } frame;
 
 #ifdef VERTEX
@@ -28,14 +30,14 @@ out vec4 outColor;
 
 // @material
 
-#ifdef VERTEX
+#if defined(VERTEX) && !defined(ARMATURE_OWN_VERTEX)
 void main() {
   gl_Position = frame.viewProjection * object.model * vec4(position, 1.0);
   vNormal = object.normal * normalIn;
   vLocal = position.xy;
   vUv = uvIn;
 }
-#else
+#elif !defined(VERTEX)
 void main() {
   outColor = shade();
 }

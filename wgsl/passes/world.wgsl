@@ -1,6 +1,7 @@
 // Owner: src/render/material-kind.ts. The world pass's shader, shared by every material kind: the per-frame camera and
 // light, and the vertex stage. A kind's WGSL (wgsl/materials/) is appended: its `Object` struct at group 1 (model and
-// normal first, which the vertex stage reads), any images at group 2, and `fs`.
+// normal first, which the vertex stage reads), any images at group 2, and `fs`. A kind with its own `@vertex fn vs`
+// (a sprite's quad from its frame) gets everything above the marker line only.
 
 struct Frame {
   viewProjection: mat4x4<f32>,
@@ -8,6 +9,9 @@ struct Frame {
   time: f32,
   lightColor: vec4<f32>,
   ambient: vec4<f32>,
+  // The eye's right and up in world space (a camera-facing quad spans them).
+  cameraRight: vec3<f32>,
+  cameraUp: vec3<f32>,
 }
 
 @group(0) @binding(0) var<uniform> frame: Frame;
@@ -24,6 +28,8 @@ struct VertexOut {
   @location(1) local: vec2<f32>,
   @location(2) uv: vec2<f32>,
 }
+
+// @vertex
 
 @vertex
 fn vs(in: VertexIn) -> VertexOut {
