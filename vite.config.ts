@@ -64,7 +64,7 @@ const library: ViteUserConfig = {
       entry: { armature: resolve(root, 'src/index.ts'), debug: resolve(root, 'src/debug.ts') },
       formats: ['es'],
     },
-    rollupOptions: { external: [/^gl-matrix(\/|$)/, /^tweakpane(\/|$)/] },
+    rollupOptions: { external: [/^gl-matrix(\/|$)/, /^tweakpane(\/|$)/, /^@gltf-transform\/core(\/|$)/] },
   },
 };
 

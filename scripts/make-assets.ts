@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PNG } from 'pngjs';
+import { checkerTexels, gltfFixtures } from './gltf-fixtures';
 import { FONT_BASE, FONT_LINE_HEIGHT, fontGlyphs, fontKernings } from './pixel-font-art';
 import { WALKER_FRAMES, WALKER_PALETTE, walkerPose } from './walker-art';
 
@@ -152,10 +153,13 @@ function charLine(
 }
 
 /** Every file the script makes, by its path from the repository root. */
-export function assets(): Record<string, Buffer> {
+export async function assets(): Promise<Record<string, Buffer>> {
   const walker = walkerSheet();
   const font = pixelFont();
+  const checker = encodePng(4, 4, checkerTexels());
   return {
+    ...(await gltfFixtures(checker)),
+    'src/assets/fixtures/checker.png': checker,
     'src/assets/fixtures/armature-pixel.fnt': Buffer.from(font.fnt),
     'src/assets/fixtures/armature-pixel_0.png': font.png,
     // A font whose page is not there: loadBitmapFont must say so.
@@ -170,7 +174,7 @@ export function assets(): Record<string, Buffer> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = resolve(import.meta.dirname, '..');
-  for (const [path, bytes] of Object.entries(assets())) {
+  for (const [path, bytes] of Object.entries(await assets())) {
     mkdirSync(dirname(resolve(root, path)), { recursive: true });
     writeFileSync(resolve(root, path), bytes);
     console.log(`${path} (${bytes.length} bytes)`);

@@ -30,6 +30,7 @@ export {
 } from './scene/sprite-sheet';
 export { SpriteAnimation } from './scene/sprite-animation';
 export { loadSpriteSheet } from './assets/load-sprite-sheet';
+export { loadGltf, type GltfOptions, type GltfScene } from './assets/load-gltf';
 export { parseAseprite, type AsepriteSheet } from './assets/parse-aseprite';
 export {
   boxGeometry,

@@ -1,0 +1,232 @@
+// The glTF test fixtures, written with glTF-Transform from Armature's own geometries, so a test can build the very same
+// scene by hand with Nodes (see PROP below) and compare pixels; and the broken files each bad-input case loads.
+import { Document, NodeIO, type Accessor, type Material, type Texture } from '@gltf-transform/core';
+import { mat4 } from 'gl-matrix';
+import { boxGeometry, quadGeometry, VERTEX_FLOATS, type Geometry } from '../src/scene/geometry';
+import { PROP_COLORS, PROP_LAMP, PROP_LAMP_MATRIX, PROP_NODES, type PropPrimitive } from './gltf-prop';
+
+/** A 4×4 checker of two wood tones, the prop's texture. */
+export function checkerTexels(): Uint8Array {
+  const texels = new Uint8Array(4 * 4 * 4);
+  for (let i = 0; i < 16; i++)
+    texels.set((i + Math.floor(i / 4)) % 2 ? [196, 140, 84, 255] : [120, 78, 40, 255], i * 4);
+  return texels;
+}
+
+const GEOMETRIES: Record<PropPrimitive['geometry'], Geometry> = {
+  box: boxGeometry(1, 1, 1),
+  quad: quadGeometry(1, 1),
+};
+
+/** The prop as a glTF document: nested nodes, several primitives, every index size, with and without normals. */
+function propDocument(checkerPng: Uint8Array): Document {
+  const doc = new Document();
+  const buffer = doc.createBuffer('prop').setURI('prop.bin');
+  const scene = doc.createScene('prop');
+  const texture: Texture = doc
+    .createTexture('checker')
+    .setImage(checkerPng)
+    .setMimeType('image/png')
+    .setURI('checker.png');
+  const materials = new Map<string, Material>();
+  const material = (name: string): Material => {
+    let m = materials.get(name);
+    if (m) return m;
+    const color = [...PROP_COLORS[name as keyof typeof PROP_COLORS]] as [number, number, number, number];
+    m = doc.createMaterial(name).setBaseColorFactor(color).setRoughnessFactor(1);
+    if (name === 'wood') {
+      m.setBaseColorTexture(texture);
+      m.getBaseColorTextureInfo()!.setMagFilter(9728).setMinFilter(9728).setWrapS(10497).setWrapT(10497);
+    }
+    materials.set(name, m);
+    return m;
+  };
+  const accessor = (
+    name: string,
+    array: Float32Array | Uint8Array | Uint16Array | Uint32Array,
+    type: 'VEC3' | 'VEC2' | 'SCALAR',
+  ): Accessor => doc.createAccessor(name).setArray(array).setType(type).setBuffer(buffer);
+  const nodes = PROP_NODES.map((spec) => {
+    const node = doc.createNode(spec.name);
+    const trs = spec.name === 'lamp' ? PROP_LAMP : spec;
+    if (trs.translation) node.setTranslation([...trs.translation]);
+    if (trs.rotation) node.setRotation([...trs.rotation]);
+    if (trs.scale) node.setScale([...trs.scale]);
+    if (spec.primitives.length > 0) {
+      const mesh = doc.createMesh(spec.name);
+      spec.primitives.forEach((p, i) => {
+        const g = GEOMETRIES[p.geometry];
+        const count = g.vertices.length / VERTEX_FLOATS;
+        const pick = (from: number, size: number) => {
+          const out = new Float32Array(count * size);
+          for (let v = 0; v < count; v++)
+            for (let c = 0; c < size; c++) out[v * size + c] = g.vertices[v * VERTEX_FLOATS + from + c]!;
+          return out;
+        };
+        const primitive = doc.createPrimitive().setMaterial(material(p.material));
+        const label = `${spec.name} ${i}`;
+        if (p.indices === 'none') {
+          // Not indexed: every corner its own vertex.
+          const corners = Array.from(g.indices);
+          const take = (from: number, size: number) => {
+            const all = pick(from, size);
+            return Float32Array.from(
+              corners.flatMap((k) => Array.from(all.subarray(k * size, k * size + size))),
+            );
+          };
+          primitive.setAttribute('POSITION', accessor(`${label} position`, take(0, 3), 'VEC3'));
+          if (p.normals) primitive.setAttribute('NORMAL', accessor(`${label} normal`, take(3, 3), 'VEC3'));
+          primitive.setAttribute('TEXCOORD_0', accessor(`${label} uv`, take(6, 2), 'VEC2'));
+        } else {
+          primitive.setAttribute('POSITION', accessor(`${label} position`, pick(0, 3), 'VEC3'));
+          if (p.normals) primitive.setAttribute('NORMAL', accessor(`${label} normal`, pick(3, 3), 'VEC3'));
+          primitive.setAttribute('TEXCOORD_0', accessor(`${label} uv`, pick(6, 2), 'VEC2'));
+          const Kind = { 8: Uint8Array, 16: Uint16Array, 32: Uint32Array }[p.indices];
+          primitive.setIndices(accessor(`${label} indices`, Kind.from(g.indices), 'SCALAR'));
+        }
+        mesh.addPrimitive(primitive);
+      });
+      node.setMesh(mesh);
+    }
+    return node;
+  });
+  PROP_NODES.forEach((spec, i) => {
+    if (spec.parent === null) scene.addChild(nodes[i]!);
+    else nodes[PROP_NODES.findIndex((n) => n.name === spec.parent)]!.addChild(nodes[i]!);
+  });
+  doc.getRoot().setDefaultScene(scene);
+  return doc;
+}
+
+type GltfJson = Record<string, unknown> & {
+  nodes: Record<string, unknown>[];
+  materials: Record<string, unknown>[];
+};
+
+/** The prop as `.gltf` (+ `.bin`, `checker.png`) and `.glb`, and the broken files of the bad-input tests. */
+export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<string, Buffer>> {
+  const io = new NodeIO();
+  const doc = propDocument(checkerPng);
+  const { json, resources } = await io.writeJSON(doc, { format: 'json' } as never);
+  const gltf = json as unknown as GltfJson;
+  // The lamp's placement as a matrix (glTF-Transform writes TRS): the loader must decompose it.
+  const lamp = gltf.nodes.find((n) => n['name'] === 'lamp')!;
+  delete lamp['translation'];
+  delete lamp['rotation'];
+  delete lamp['scale'];
+  lamp['matrix'] = Array.from(PROP_LAMP_MATRIX);
+  // The metal is unlit (KHR_materials_unlit), read from the JSON.
+  gltf.materials.find((m) => m['name'] === 'metal')!['extensions'] = { KHR_materials_unlit: {} };
+  gltf['extensionsUsed'] = ['KHR_materials_unlit'];
+  const bin = Object.entries(resources).find(([uri]) => uri.endsWith('.bin'))!;
+  const glb = toGlb(gltf, bin[1], checkerPng);
+  const text = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 1)}\n`);
+  const variant = (change: (j: GltfJson) => void) => {
+    const copy = JSON.parse(JSON.stringify(gltf)) as GltfJson;
+    change(copy);
+    return text(copy);
+  };
+  const buffers = (j: GltfJson) => j['buffers'] as { uri: string }[];
+  const images = (j: GltfJson) => j['images'] as { uri: string }[];
+  const up = (j: GltfJson) => {
+    buffers(j)[0]!.uri = `../${buffers(j)[0]!.uri}`;
+    images(j)[0]!.uri = `../${images(j)[0]!.uri}`;
+  };
+  const sheared = mat4.fromValues(1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
+  return {
+    'src/assets/fixtures/prop.gltf': text(gltf),
+    [`src/assets/fixtures/${bin[0]}`]: Buffer.from(bin[1]),
+    'src/assets/fixtures/prop.glb': Buffer.from(glb),
+    'src/assets/fixtures/bad/truncated.glb': Buffer.from(glb.subarray(0, Math.floor(glb.length / 2))),
+    'src/assets/fixtures/bad/not-json.gltf': Buffer.from('{ "asset": { "version": "2.0" }, oops\n'),
+    'src/assets/fixtures/bad/missing-buffer.gltf': variant((j) => {
+      up(j);
+      buffers(j)[0]!.uri = 'not-there.bin';
+    }),
+    'src/assets/fixtures/bad/index-out-of-range.gltf': variant((j) => {
+      up(j);
+      const accessors = j['accessors'] as { count: number; max?: number[] }[];
+      // The post's vertices: claim 4 of the 24, so its indices point past them.
+      const post = (
+        j['meshes'] as { name: string; primitives: { attributes: Record<string, number> }[] }[]
+      ).find((m) => m.name === 'post')!;
+      const position = accessors[post.primitives[0]!.attributes['POSITION']!]!;
+      position.count = 4;
+      for (const name of ['TEXCOORD_0']) accessors[post.primitives[0]!.attributes[name]!]!.count = 4;
+    }),
+    'src/assets/fixtures/bad/image-not-decoding.gltf': variant((j) => {
+      up(j);
+      images(j)[0]!.uri = 'not-an-image.png';
+    }),
+    'src/assets/fixtures/bad/not-an-image.png': Buffer.from('this is text, not a PNG\n'),
+    'src/assets/fixtures/bad/sheared.gltf': variant((j) => {
+      up(j);
+      j.nodes.find((n) => n['name'] === 'lamp')!['matrix'] = Array.from(sheared);
+    }),
+    'src/assets/fixtures/bad/animated.gltf': variant((j) => {
+      up(j);
+      // An animation the loader does not play yet (its keys in a buffer of their own): the rest loads, reported.
+      const accessors = j['accessors'] as unknown[];
+      const bufferViews = j['bufferViews'] as unknown[];
+      const keys = Buffer.from(new Float32Array([0, 0, 0, 0, 1]).buffer);
+      buffers(j).push({
+        uri: `data:application/octet-stream;base64,${keys.toString('base64')}`,
+        byteLength: 20,
+      } as never);
+      bufferViews.push(
+        { buffer: buffers(j).length - 1, byteOffset: 0, byteLength: 4 },
+        { buffer: buffers(j).length - 1, byteOffset: 4, byteLength: 16 },
+      );
+      accessors.push(
+        {
+          bufferView: bufferViews.length - 2,
+          componentType: 5126,
+          count: 1,
+          type: 'SCALAR',
+          min: [0],
+          max: [0],
+        },
+        { bufferView: bufferViews.length - 1, componentType: 5126, count: 1, type: 'VEC4' },
+      );
+      j['animations'] = [
+        {
+          name: 'spin',
+          channels: [{ sampler: 0, target: { node: 0, path: 'rotation' } }],
+          samplers: [{ input: accessors.length - 2, output: accessors.length - 1 }],
+        },
+      ];
+    }),
+  };
+}
+
+/**
+ * The same file as a .glb: the JSON chunk, then one BIN chunk holding the buffer and the image after it (the image
+ * then read through a buffer view, as .glb files embed them).
+ */
+function toGlb(gltf: GltfJson, bin: Uint8Array, png: Uint8Array): Uint8Array {
+  const json = JSON.parse(JSON.stringify(gltf)) as GltfJson;
+  const pad = (n: number) => (n + 3) & ~3;
+  const imageAt = pad(bin.length);
+  const body = new Uint8Array(pad(imageAt + png.length));
+  body.set(bin);
+  body.set(png, imageAt);
+  const views = json['bufferViews'] as Record<string, unknown>[];
+  views.push({ buffer: 0, byteOffset: imageAt, byteLength: png.length });
+  json['images'] = [{ name: 'checker', mimeType: 'image/png', bufferView: views.length - 1 }];
+  json['buffers'] = [{ byteLength: body.length }];
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const jsonChunk = new Uint8Array(pad(text.length)).fill(0x20);
+  jsonChunk.set(text);
+  const out = new Uint8Array(12 + 8 + jsonChunk.length + 8 + body.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true); // "glTF"
+  view.setUint32(4, 2, true);
+  view.setUint32(8, out.length, true);
+  view.setUint32(12, jsonChunk.length, true);
+  view.setUint32(16, 0x4e4f534a, true); // "JSON"
+  out.set(jsonChunk, 20);
+  view.setUint32(20 + jsonChunk.length, body.length, true);
+  view.setUint32(24 + jsonChunk.length, 0x004e4942, true); // "BIN"
+  out.set(body, 28 + jsonChunk.length);
+  return out;
+}

@@ -1,0 +1,315 @@
+import {
+  Logger,
+  WebIO,
+  type Accessor,
+  type Document,
+  type JSONDocument,
+  type Material as GltfMaterial,
+  type Node as GltfNode,
+  type Primitive,
+} from '@gltf-transform/core';
+import { mat4, quat, vec3 } from 'gl-matrix';
+import { VERTEX_FLOATS, type Geometry } from '../scene/geometry';
+import { Material } from '../scene/material';
+import { Mesh } from '../scene/mesh';
+import { Node } from '../scene/node';
+import { Texture, type TextureFilter, type TextureWrap } from '../scene/texture';
+import { fetchBlob, loadImage } from './load-texture';
+
+/** How a glTF file is turned into nodes. */
+export interface GltfOptions {
+  /**
+   * Read every texture nearest-texel, whatever its sampler says (default true: pixel art). False follows the file's
+   * samplers (linear where they ask for it, and where they say nothing).
+   */
+  nearest?: boolean;
+}
+
+/** A glTF file as Armature nodes; nothing is added to any scene until you add `root`. */
+export interface GltfScene {
+  /** The file's scene (its default one, else its first): add it where you want it. */
+  root: Node;
+  /** One per glTF node, in the file's order (a node with a mesh is a `Node` holding a `Mesh` per primitive). */
+  nodes: Node[];
+  /** One per triangle primitive drawn. */
+  meshes: Mesh<Geometry, Material>[];
+  /** One per glTF material, in the file's order; primitives without one share a default. */
+  materials: Material[];
+  /** Features of the file left out (skins, animations, …): each also warned about once. */
+  unsupported: string[];
+}
+
+const UNLIT = 'KHR_materials_unlit';
+const DRACO = 'KHR_draco_mesh_compression';
+/** glTF primitive mode 4: triangles, the only one drawn. */
+const TRIANGLES = 4;
+const NEAREST_FILTERS = new Set([9728, 9984, 9986]);
+const REPEAT = 10497;
+
+/**
+ * Loads a glTF 2.0 file (`.gltf` with its `.bin` and images, or `.glb`), parsed by glTF-Transform, into a `Node` tree:
+ * the hierarchy with its TRS (a matrix is decomposed; shear is an error naming the node), triangle primitives (indexed
+ * with 8-, 16- or 32-bit indices or not; POSITION, NORMAL, TEXCOORD_0, flat normals where NORMAL is missing; any buffer
+ * layout), materials (`baseColorFactor`, `baseColorTexture` with its sampler, `KHR_materials_unlit`, alpha cut-out).
+ * Skins, morph targets, animations, Draco and other modes are left out, the rest loaded, each reported once. A missing
+ * file or buffer, a truncated `.glb`, bad JSON, an accessor out of range, an image that does not decode: each rejects
+ * naming the file and the problem.
+ */
+export async function loadGltf(url: string | URL, options: GltfOptions = {}): Promise<GltfScene> {
+  const file = String(url);
+  const fail = (why: string): never => {
+    throw new Error(`glTF "${file}": ${why}`);
+  };
+  const unsupported: string[] = [];
+  const report = (feature: string) => {
+    if (unsupported.includes(feature)) return;
+    unsupported.push(feature);
+    console.warn(`glTF "${file}": ${feature} not supported yet; loaded the rest.`);
+  };
+  const io = new WebIO().setLogger(new Logger(Logger.Verbosity.SILENT));
+  const jsonDoc = await readJson(io, file, fail);
+  const json = jsonDoc.json;
+  // Unlit is read from the JSON; Draco needs a decoder this build does not carry, so its primitives are skipped, not
+  // the file. Any other required extension means the file cannot be drawn without it.
+  const required = json.extensionsRequired ?? [];
+  for (const name of required)
+    if (name !== UNLIT && name !== DRACO)
+      fail(`it requires the extension ${name}, which Armature does not read.`);
+  json.extensionsRequired = [];
+  for (const name of json.extensionsUsed ?? [])
+    if (name === DRACO) report('Draco-compressed meshes (KHR_draco_mesh_compression)');
+    else if (name !== UNLIT) report(`the extension ${name}`);
+  let document: Document;
+  try {
+    document = await io.readJSON(jsonDoc);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+  const root = document.getRoot();
+  if (root.listSkins().length > 0) report('skins');
+  if (root.listAnimations().length > 0) report('animations');
+
+  const unlit = new Set((json.materials ?? []).flatMap((m, i) => (m.extensions?.[UNLIT] ? [i] : [])));
+  const gltfMaterials = root.listMaterials();
+  const materials = await Promise.all(
+    gltfMaterials.map((m, i) => material(m, unlit.has(i), options.nearest ?? true, file, fail, report)),
+  );
+  let plain: Material | null = null;
+
+  const gltfNodes = root.listNodes();
+  const gltfMeshes = root.listMeshes();
+  const nodes = gltfNodes.map((n, i) => new Node(n.getName() || `node ${i}`));
+  const meshes: Mesh<Geometry, Material>[] = [];
+  gltfNodes.forEach((gltfNode, i) => {
+    const node = nodes[i]!;
+    placeNode(node, gltfNode, json.nodes?.[i]?.matrix, file, fail);
+    const mesh = gltfNode.getMesh();
+    const m = mesh ? gltfMeshes.indexOf(mesh) : -1;
+    mesh?.listPrimitives().forEach((primitive, p) => {
+      const name = `${mesh.getName() || `mesh ${m}`} #${p}`;
+      if (primitive.listTargets().length > 0) report('morph targets');
+      if (json.meshes?.[m]?.primitives[p]?.extensions?.[DRACO]) return;
+      if (primitive.getMode() !== TRIANGLES) {
+        report(`primitive mode ${primitive.getMode()} (only triangles, 4, are drawn)`);
+        return;
+      }
+      const geometry = primitiveGeometry(primitive, name, fail);
+      const gltfMaterial = primitive.getMaterial();
+      const meshMaterial = gltfMaterial
+        ? materials[gltfMaterials.indexOf(gltfMaterial)]!
+        : (plain ??= new Material('lambert', [1, 1, 1, 1]));
+      const drawn = new Mesh(name, geometry, meshMaterial);
+      node.add(drawn);
+      meshes.push(drawn);
+    });
+  });
+  gltfNodes.forEach((gltfNode, i) => {
+    for (const child of gltfNode.listChildren()) nodes[i]!.add(nodes[gltfNodes.indexOf(child)]!);
+  });
+  const scene = root.getDefaultScene() ?? root.listScenes()[0];
+  const top = new Node(scene?.getName() || file.split('/').pop() || 'glTF');
+  for (const child of scene?.listChildren() ?? []) top.add(nodes[gltfNodes.indexOf(child)]!);
+  return { root: top, nodes, meshes, materials, unsupported };
+}
+
+/** The file's JSON and its external buffers and images, each fetched relative to it (a failure names the one). */
+async function readJson(io: WebIO, file: string, fail: (why: string) => never): Promise<JSONDocument> {
+  const bytes = new Uint8Array(await (await fetchBlob(file)).arrayBuffer());
+  const base = new URL(file, globalThis.location?.href);
+  let jsonDoc: JSONDocument;
+  try {
+    jsonDoc = isGlb(bytes)
+      ? await io.binaryToJSON(bytes)
+      : { json: JSON.parse(new TextDecoder().decode(bytes)) as JSONDocument['json'], resources: {} };
+  } catch (error) {
+    return fail(`${isGlb(bytes) ? 'not a readable .glb' : 'not JSON'} (${(error as Error).message}).`);
+  }
+  const json = jsonDoc.json;
+  if (typeof json !== 'object' || json === null || json.asset?.version !== '2.0')
+    fail(`it is not glTF 2.0 (asset.version is ${String(json?.asset?.version)}).`);
+  const external = [...(json.buffers ?? []), ...(json.images ?? [])].flatMap((r) =>
+    r.uri && !r.uri.startsWith('data:') ? [r.uri] : [],
+  );
+  await Promise.all(
+    external.map(async (uri) => {
+      try {
+        const blob = await fetchBlob(new URL(uri, base));
+        jsonDoc.resources[uri] = new Uint8Array(await blob.arrayBuffer());
+      } catch (error) {
+        fail(`its resource "${uri}": ${(error as Error).message}`);
+      }
+    }),
+  );
+  return jsonDoc;
+}
+
+function isGlb(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 4 && bytes[0] === 0x67 && bytes[1] === 0x6c && bytes[2] === 0x54 && bytes[3] === 0x46
+  );
+}
+
+/** Sets a node's TRS from the file; a matrix with shear (no TRS can hold it) is an error naming the node. */
+function placeNode(
+  node: Node,
+  gltfNode: GltfNode,
+  matrix: number[] | undefined,
+  file: string,
+  fail: (why: string) => never,
+): void {
+  if (matrix) {
+    const m = mat4.clone(matrix as unknown as mat4);
+    const t = mat4.getTranslation(vec3.create(), m);
+    const s = mat4.getScaling(vec3.create(), m);
+    if (mat4.determinant(m) < 0) s[0] = -s[0]; // a mirror is a negative scale, not shear
+    const unscaled = mat4.scale(mat4.create(), m, [1 / s[0], 1 / s[1], 1 / s[2]]);
+    const r = quat.normalize(quat.create(), mat4.getRotation(quat.create(), unscaled));
+    const back = mat4.fromRotationTranslationScale(mat4.create(), r, t, s);
+    if (!Array.from(back).every((v, i) => Math.abs(v - m[i]!) <= 1e-5 * Math.max(1, Math.abs(m[i]!))))
+      fail(
+        `node "${node.name}" has a matrix with shear, which a node's position, rotation and scale cannot hold.`,
+      );
+    node.setPosition(t[0], t[1], t[2]).setRotation(r[0], r[1], r[2], r[3]).setScale(s[0], s[1], s[2]);
+    return;
+  }
+  const [tx, ty, tz] = gltfNode.getTranslation();
+  const [rx, ry, rz, rw] = gltfNode.getRotation();
+  const [sx, sy, sz] = gltfNode.getScale();
+  try {
+    node.setPosition(tx, ty, tz).setRotation(rx, ry, rz, rw).setScale(sx, sy, sz);
+  } catch (error) {
+    throw new Error(`glTF "${file}": node "${node.name}": ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * A triangle primitive as interleaved position, normal, uv: indexed as the file has it, or, where NORMAL is missing,
+ * one vertex per corner with its face's normal (flat shading).
+ */
+function primitiveGeometry(primitive: Primitive, name: string, fail: (why: string) => never): Geometry {
+  const position = primitive.getAttribute('POSITION') ?? fail(`primitive "${name}" has no POSITION.`);
+  const normal = primitive.getAttribute('NORMAL');
+  const uv = primitive.getAttribute('TEXCOORD_0');
+  const count = position.getCount();
+  for (const [what, accessor] of [
+    ['NORMAL', normal],
+    ['TEXCOORD_0', uv],
+  ] as const)
+    if (accessor && accessor.getCount() !== count)
+      fail(`primitive "${name}": ${what} has ${accessor.getCount()} elements, POSITION ${count}.`);
+  const indexAccessor = primitive.getIndices();
+  const indices = indexAccessor ? readIndices(indexAccessor, count, name, fail) : sequence(count);
+  if (indices.length % 3 !== 0)
+    fail(`primitive "${name}" has ${indices.length} indices, not whole triangles.`);
+  const p = [0, 0, 0];
+  const n = [0, 0, 0];
+  const t = [0, 0];
+  const read = (accessor: Accessor, i: number, into: number[]) => {
+    accessor.getElement(i, into);
+    if (!into.every(Number.isFinite)) fail(`primitive "${name}": element ${i} is not finite.`);
+    return into;
+  };
+  if (normal) {
+    const vertices = new Float32Array(count * VERTEX_FLOATS);
+    for (let i = 0; i < count; i++) {
+      vertices.set(read(position, i, p), i * VERTEX_FLOATS);
+      vertices.set(read(normal, i, n), i * VERTEX_FLOATS + 3);
+      if (uv) vertices.set(read(uv, i, t), i * VERTEX_FLOATS + 6);
+    }
+    return {
+      name,
+      vertices,
+      indices: count > 0xffff ? Uint32Array.from(indices) : Uint16Array.from(indices),
+    };
+  }
+  const vertices = new Float32Array(indices.length * VERTEX_FLOATS);
+  const corner = [vec3.create(), vec3.create(), vec3.create()];
+  const [face, edge1, edge2] = [vec3.create(), vec3.create(), vec3.create()];
+  for (let k = 0; k < indices.length; k += 3) {
+    for (let c = 0; c < 3; c++) vec3.copy(corner[c]!, read(position, indices[k + c]!, p) as unknown as vec3);
+    vec3.sub(edge1, corner[1]!, corner[0]!);
+    vec3.sub(edge2, corner[2]!, corner[0]!);
+    vec3.normalize(face, vec3.cross(face, edge1, edge2)); // counter-clockwise corners face the normal
+    for (let c = 0; c < 3; c++) {
+      const o = (k + c) * VERTEX_FLOATS;
+      vertices.set(corner[c]!, o);
+      vertices.set(face, o + 3);
+      if (uv) vertices.set(read(uv, indices[k + c]!, t), o + 6);
+    }
+  }
+  const flat = sequence(indices.length);
+  return { name, vertices, indices: flat.length > 0xffff ? Uint32Array.from(flat) : Uint16Array.from(flat) };
+}
+
+function readIndices(
+  accessor: Accessor,
+  count: number,
+  name: string,
+  fail: (why: string) => never,
+): number[] {
+  const array = accessor.getArray() ?? fail(`primitive "${name}": its indices have no data.`);
+  const indices = Array.from(array as ArrayLike<number>);
+  const bad = indices.findIndex((i) => !(Number.isInteger(i) && i >= 0 && i < count));
+  if (bad >= 0)
+    fail(`primitive "${name}": index ${bad} is ${indices[bad]}, out of range of its ${count} vertices.`);
+  return indices;
+}
+
+function sequence(count: number): number[] {
+  return Array.from({ length: count }, (_, i) => i);
+}
+
+/** A glTF material as `unlit` (KHR_materials_unlit) or `lambert`: base colour factor times its texture, cut out. */
+async function material(
+  m: GltfMaterial,
+  unlit: boolean,
+  nearest: boolean,
+  file: string,
+  fail: (why: string) => never,
+  report: (feature: string) => void,
+): Promise<Material> {
+  const [r, g, b, a] = m.getBaseColorFactor();
+  const alphaMode = m.getAlphaMode();
+  if (alphaMode === 'BLEND') report('alphaMode BLEND (drawn opaque)');
+  if (m.getDoubleSided()) report('double-sided materials (drawn one-sided)');
+  const image = m.getBaseColorTexture();
+  const info = m.getBaseColorTextureInfo();
+  let map: Texture | null = null;
+  if (image) {
+    if (info && info.getTexCoord() !== 0) report('textures on TEXCOORD_1 and above');
+    const bytes = image.getImage() ?? fail(`the image of material "${m.getName()}" has no data.`);
+    const label = `${file} ${image.getURI() || image.getName() || 'image'}`;
+    const decoded = await loadImage(new Blob([bytes as BlobPart], { type: image.getMimeType() }), label);
+    const filter: TextureFilter =
+      nearest || NEAREST_FILTERS.has(info?.getMagFilter() ?? -1) ? 'nearest' : 'linear';
+    const wrap: TextureWrap = info?.getWrapS() === REPEAT || info?.getWrapT() === REPEAT ? 'repeat' : 'clamp';
+    if (info && info.getWrapS() !== info.getWrapT()) report('different wrap modes for S and T');
+    if ((info?.getWrapS() ?? REPEAT) === 33648 || (info?.getWrapT() ?? REPEAT) === 33648)
+      report('mirrored repeat (drawn as repeat)');
+    map = Texture.fromImage(decoded, { label, filter, wrap });
+  }
+  return new Material(unlit ? 'unlit' : 'lambert', [r, g, b, a], {
+    map,
+    alphaTest: alphaMode === 'MASK' ? m.getAlphaCutoff() : 0,
+  });
+}
