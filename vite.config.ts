@@ -1,7 +1,7 @@
 // Vite serves the repository root (demos at /demos/<name>/) and builds every demo page (into dist-demos/); with
 // `--mode lib` it builds the library (`npm run build:lib`: ESM in dist/, shaders inlined); Vitest runs the Node unit
 // tests and the real-WebGPU tests in headless Chromium from the same file.
-import { readdirSync, existsSync } from 'node:fs';
+import { cpSync, readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
@@ -68,9 +68,20 @@ const library: ViteUserConfig = {
   },
 };
 
+/** The demos load the project's art from src/assets/fixtures/ at run time: the built demos get a copy of it. */
+const copyArt: Plugin = {
+  name: 'armature-copy-art',
+  apply: 'build',
+  closeBundle() {
+    cpSync(resolve(root, 'src/assets/fixtures'), resolve(root, 'dist-demos/src/assets/fixtures'), {
+      recursive: true,
+    });
+  },
+};
+
 const app: ViteUserConfig = {
   root,
-  plugins: [printDemosUrl],
+  plugins: [printDemosUrl, copyArt],
   // Pre-bundled up front so a first test run does not reload mid-way when Vite discovers them.
   optimizeDeps: { include: ['gl-matrix'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, open: openTarget() },

@@ -34,6 +34,7 @@ test('index: lists every demo with a thumbnail', async ({ page }) => {
     './pixel-chain/',
     './workshop/',
     './xr/?xr=emulate',
+    './sprites/',
     './solar-system/',
     './stress/',
     './hello/',
@@ -42,5 +43,5 @@ test('index: lists every demo with a thumbnail', async ({ page }) => {
   const loaded = await page
     .locator('img')
     .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0));
-  expect(loaded).toEqual([true, true, true, true, true, true]);
+  expect(loaded).toEqual([true, true, true, true, true, true, true]);
 });

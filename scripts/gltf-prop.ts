@@ -59,7 +59,7 @@ export const PROP_NODES: PropNode[] = [
   {
     name: 'post',
     parent: 'base',
-    translation: [0.3, 2, 0],
+    translation: [0.3, 2.1, 0], // its bottom just above the base's top: no coplanar faces to fight over depth
     rotation: turn([0, 1, 0], 45),
     scale: [0.2, 3, 0.2],
     primitives: [{ geometry: 'box', material: 'metal', indices: 8, normals: false }],

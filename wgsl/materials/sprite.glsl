@@ -31,10 +31,9 @@ uniform sampler2D map;
 
 vec4 shade() {
   vec2 size = vec2(textureSize(map, 0));
-  vec2 first = min(object.uvRect.xy, object.uvRect.zw) * size;
-  vec2 last = max(object.uvRect.xy, object.uvRect.zw) * size - 1.0;
-  vec2 texel = clamp(floor(vUv * size), first, last);
-  vec4 color = object.color * texelFetch(map, ivec2(texel), 0);
+  vec2 first = (min(object.uvRect.xy, object.uvRect.zw) * size + 0.5) / size;
+  vec2 last = (max(object.uvRect.xy, object.uvRect.zw) * size - 0.5) / size;
+  vec4 color = object.color * texture(map, clamp(vUv, first, last));
   if (color.a < object.alphaTest) discard;
   return color;
 }

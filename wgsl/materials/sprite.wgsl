@@ -16,6 +16,7 @@ struct Object {
 
 @group(1) @binding(0) var<uniform> object: Object;
 @group(2) @binding(0) var map: texture_2d<f32>;
+@group(2) @binding(1) var mapSampler: sampler;
 
 @vertex
 fn vs(in: VertexIn) -> VertexOut {
@@ -40,11 +41,12 @@ fn vs(in: VertexIn) -> VertexOut {
 
 @fragment
 fn fs(in: VertexOut) -> @location(0) vec4<f32> {
+  // The sampler picks the texel (the same rounding on every backend); clamping to the frame's outer texel centres
+  // keeps a neighbour frame out even where the interpolated coordinate strays past the edge.
   let size = vec2<f32>(textureDimensions(map));
-  let first = min(object.uvRect.xy, object.uvRect.zw) * size;
-  let last = max(object.uvRect.xy, object.uvRect.zw) * size - 1.0;
-  let texel = clamp(floor(in.uv * size), first, last);
-  let color = object.color * textureLoad(map, vec2<i32>(texel), 0);
+  let first = (min(object.uvRect.xy, object.uvRect.zw) * size + 0.5) / size;
+  let last = (max(object.uvRect.xy, object.uvRect.zw) * size - 0.5) / size;
+  let color = object.color * textureSample(map, mapSampler, clamp(in.uv, first, last));
   if (color.a < object.alphaTest) {
     discard;
   }
