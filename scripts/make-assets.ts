@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { PNG } from 'pngjs';
 import { checkerTexels, gltfFixtures } from './gltf-fixtures';
 import { FONT_BASE, FONT_LINE_HEIGHT, fontGlyphs, fontKernings } from './pixel-font-art';
+import { texelTest } from './texel-test-art';
 import { WALKER_FRAMES, WALKER_PALETTE, walkerPose } from './walker-art';
 
 /** RGBA8 texels, top row first, as a PNG (8-bit RGBA, straight alpha). */
@@ -13,19 +14,6 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
   const png = new PNG({ width, height, colorType: 6, inputHasAlpha: true });
   png.data = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
   return PNG.sync.write(png, { colorType: 6, deflateLevel: 9 });
-}
-
-/**
- * The loader's test image, 16×16: red = 17·x, green = 17·y, blue 128 (an sRGB decode would move it), alpha 255; the
- * bottom row's texels have alpha 0 over a colour kept as it is (a premultiplying decoder would turn it black), and
- * texel (15, 0) has alpha 128.
- */
-export function texelTest(): Uint8Array {
-  const texels = new Uint8Array(16 * 16 * 4);
-  for (let y = 0; y < 16; y++)
-    for (let x = 0; x < 16; x++) texels.set([17 * x, 17 * y, 128, y === 15 ? 0 : 255], (y * 16 + x) * 4);
-  texels[15 * 4 + 3] = 128;
-  return texels;
 }
 
 /**

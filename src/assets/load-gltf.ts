@@ -7,6 +7,7 @@ import {
   type Material as GltfMaterial,
   type Node as GltfNode,
   type Primitive,
+  type Texture as GltfTexture,
 } from '@gltf-transform/core';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import { VERTEX_FLOATS, type Geometry } from '../scene/geometry';
@@ -45,6 +46,8 @@ const DRACO = 'KHR_draco_mesh_compression';
 const TRIANGLES = 4;
 const NEAREST_FILTERS = new Set([9728, 9984, 9986]);
 const REPEAT = 10497;
+const CLAMP_TO_EDGE = 33071;
+const MIRRORED_REPEAT = 33648;
 
 /**
  * Loads a glTF 2.0 file (`.gltf` with its `.bin` and images, or `.glb`), parsed by glTF-Transform, into a `Node` tree:
@@ -91,20 +94,28 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
 
   const unlit = new Set((json.materials ?? []).flatMap((m, i) => (m.extensions?.[UNLIT] ? [i] : [])));
   const gltfMaterials = root.listMaterials();
+  const textures: TextureCache = {
+    file,
+    nearest: options.nearest ?? true,
+    index: new Map(root.listTextures().map((t, i) => [t, i])),
+    made: new Map(),
+  };
   const materials = await Promise.all(
-    gltfMaterials.map((m, i) => material(m, unlit.has(i), options.nearest ?? true, file, fail, report)),
+    gltfMaterials.map((m, i) => material(m, unlit.has(i), textures, fail, report)),
   );
+  const materialOf = new Map(gltfMaterials.map((m, i) => [m, materials[i]!]));
   let plain: Material | null = null;
 
   const gltfNodes = root.listNodes();
-  const gltfMeshes = root.listMeshes();
+  const meshIndex = new Map(root.listMeshes().map((mesh, i) => [mesh, i]));
   const nodes = gltfNodes.map((n, i) => new Node(n.getName() || `node ${i}`));
+  const nodeOf = new Map(gltfNodes.map((n, i) => [n, nodes[i]!]));
   const meshes: Mesh<Geometry, Material>[] = [];
   gltfNodes.forEach((gltfNode, i) => {
     const node = nodes[i]!;
     placeNode(node, gltfNode, json.nodes?.[i]?.matrix, file, fail);
     const mesh = gltfNode.getMesh();
-    const m = mesh ? gltfMeshes.indexOf(mesh) : -1;
+    const m = mesh ? meshIndex.get(mesh)! : -1;
     mesh?.listPrimitives().forEach((primitive, p) => {
       const name = `${mesh.getName() || `mesh ${m}`} #${p}`;
       if (primitive.listTargets().length > 0) report('morph targets');
@@ -116,7 +127,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
       const geometry = primitiveGeometry(primitive, name, fail);
       const gltfMaterial = primitive.getMaterial();
       const meshMaterial = gltfMaterial
-        ? materials[gltfMaterials.indexOf(gltfMaterial)]!
+        ? materialOf.get(gltfMaterial)!
         : (plain ??= new Material('lambert', [1, 1, 1, 1]));
       const drawn = new Mesh(name, geometry, meshMaterial);
       node.add(drawn);
@@ -124,25 +135,26 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
     });
   });
   gltfNodes.forEach((gltfNode, i) => {
-    for (const child of gltfNode.listChildren()) nodes[i]!.add(nodes[gltfNodes.indexOf(child)]!);
+    for (const child of gltfNode.listChildren()) nodes[i]!.add(nodeOf.get(child)!);
   });
   const scene = root.getDefaultScene() ?? root.listScenes()[0];
   const top = new Node(scene?.getName() || file.split('/').pop() || 'glTF');
-  for (const child of scene?.listChildren() ?? []) top.add(nodes[gltfNodes.indexOf(child)]!);
+  for (const child of scene?.listChildren() ?? []) top.add(nodeOf.get(child)!);
   return { root: top, nodes, meshes, materials, unsupported };
 }
 
 /** The file's JSON and its external buffers and images, each fetched relative to it (a failure names the one). */
 async function readJson(io: WebIO, file: string, fail: (why: string) => never): Promise<JSONDocument> {
   const bytes = new Uint8Array(await (await fetchBlob(file)).arrayBuffer());
+  const glb = isGlb(bytes);
   const base = new URL(file, globalThis.location?.href);
   let jsonDoc: JSONDocument;
   try {
-    jsonDoc = isGlb(bytes)
+    jsonDoc = glb
       ? await io.binaryToJSON(bytes)
       : { json: JSON.parse(new TextDecoder().decode(bytes)) as JSONDocument['json'], resources: {} };
   } catch (error) {
-    return fail(`${isGlb(bytes) ? 'not a readable .glb' : 'not JSON'} (${(error as Error).message}).`);
+    return fail(`${glb ? 'not a readable .glb' : 'not JSON'} (${(error as Error).message}).`);
   }
   const json = jsonDoc.json;
   if (typeof json !== 'object' || json === null || json.asset?.version !== '2.0')
@@ -280,11 +292,20 @@ function sequence(count: number): number[] {
 }
 
 /** A glTF material as `unlit` (KHR_materials_unlit) or `lambert`: base colour factor times its texture, cut out. */
+/** The textures made from a file's images, one per image, filter and wrap: each decoded and uploaded once. */
+interface TextureCache {
+  file: string;
+  /** Every texture nearest-texel (`GltfOptions.nearest`). */
+  nearest: boolean;
+  /** Each image's place in the file: with filter and wrap, the key of its texture. */
+  index: Map<GltfTexture, number>;
+  made: Map<string, Promise<Texture>>;
+}
+
 async function material(
   m: GltfMaterial,
   unlit: boolean,
-  nearest: boolean,
-  file: string,
+  textures: TextureCache,
   fail: (why: string) => never,
   report: (feature: string) => void,
 ): Promise<Material> {
@@ -298,15 +319,22 @@ async function material(
   if (image) {
     if (info && info.getTexCoord() !== 0) report('textures on TEXCOORD_1 and above');
     const bytes = image.getImage() ?? fail(`the image of material "${m.getName()}" has no data.`);
-    const label = `${file} ${image.getURI() || image.getName() || 'image'}`;
-    const decoded = await loadImage(new Blob([bytes as BlobPart], { type: image.getMimeType() }), label);
     const filter: TextureFilter =
-      nearest || NEAREST_FILTERS.has(info?.getMagFilter() ?? -1) ? 'nearest' : 'linear';
-    const wrap: TextureWrap = info?.getWrapS() === REPEAT || info?.getWrapT() === REPEAT ? 'repeat' : 'clamp';
-    if (info && info.getWrapS() !== info.getWrapT()) report('different wrap modes for S and T');
-    if ((info?.getWrapS() ?? REPEAT) === 33648 || (info?.getWrapT() ?? REPEAT) === 33648)
-      report('mirrored repeat (drawn as repeat)');
-    map = Texture.fromImage(decoded, { label, filter, wrap });
+      textures.nearest || NEAREST_FILTERS.has(info?.getMagFilter() ?? -1) ? 'nearest' : 'linear';
+    const [wrapS, wrapT] = [info?.getWrapS() ?? REPEAT, info?.getWrapT() ?? REPEAT];
+    const wrap: TextureWrap = wrapS === CLAMP_TO_EDGE && wrapT === CLAMP_TO_EDGE ? 'clamp' : 'repeat';
+    if (wrapS !== wrapT) report('different wrap modes for S and T');
+    if (wrapS === MIRRORED_REPEAT || wrapT === MIRRORED_REPEAT) report('mirrored repeat (drawn as repeat)');
+    const label = `${textures.file} ${image.getURI() || image.getName() || 'image'}`;
+    const key = `${textures.index.get(image)}|${filter}|${wrap}`;
+    let made = textures.made.get(key);
+    if (!made) {
+      made = loadImage(new Blob([bytes as BlobPart], { type: image.getMimeType() }), label).then((decoded) =>
+        Texture.fromImage(decoded, { label, filter, wrap }),
+      );
+      textures.made.set(key, made);
+    }
+    map = await made;
   }
   return new Material(unlit ? 'unlit' : 'lambert', [r, g, b, a], {
     map,

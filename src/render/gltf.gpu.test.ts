@@ -8,8 +8,7 @@ import { boxGeometry, quadGeometry, type Geometry } from '../scene/geometry';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
-import { Renderer } from './renderer';
-import { errorWatch, TEST_BACKENDS, testCanvas } from './test-backends';
+import { nativeRenderer, TEST_BACKENDS } from './test-backends';
 
 /** A fixture by its path in src/assets/fixtures/ (resolved at run time: Vite rewrites a URL it can see whole). */
 const FIXTURES = new URL('../assets/fixtures/texel-test.png', import.meta.url);
@@ -48,16 +47,8 @@ async function draw(backend: BackendName, prop: Node): Promise<Uint8Array> {
   const camera = new Camera('eye', { kind: 'perspective', fovY: 0.9, near: 0.1, far: 20 });
   camera.setPosition(1.2, 1.4, 3.2).lookAt([0, 0.2, 0]);
   root.add(camera);
-  const watch = errorWatch();
-  const renderer = await Renderer.create(testCanvas(2 * W, 2 * H), {
-    backend,
-    root,
-    camera,
-    native: [W, H],
-    onDevice: watch.onDevice,
-  });
-  renderer.render();
-  const pixels = await renderer.readPixels('scene');
+  const { renderer, draw, watch } = await nativeRenderer(backend, { root, camera, native: [W, H] });
+  const pixels = await draw();
   expect(watch.errors()).toEqual([]);
   renderer.destroy();
   return pixels;

@@ -8,8 +8,7 @@ import { Node } from '../scene/node';
 import { Sprite, type SpriteOptions } from '../scene/sprite';
 import { SpriteSheet } from '../scene/sprite-sheet';
 import { Texture } from '../scene/texture';
-import { Renderer } from './renderer';
-import { errorWatch, TEST_BACKENDS, testCanvas } from './test-backends';
+import { nativeRenderer, TEST_BACKENDS } from './test-backends';
 
 /** The native image, 64×48: the camera shows 4×3 world units, so at 16 texels a unit a texel is one native pixel. */
 const [W, H] = [64, 48];
@@ -74,20 +73,11 @@ async function spriteScene(
   });
   camera.setPosition(...eye).lookAt([0, 0, 0], up);
   root.add(camera);
-  const watch = errorWatch();
-  const renderer = await Renderer.create(testCanvas(2 * W, 2 * H), {
-    backend,
-    root,
-    camera,
-    native: [W, H],
-    onDevice: watch.onDevice,
-  });
-  renderer.world.environment.setClearColor(CLEAR.map((c) => c / 255) as [number, number, number, number]);
-  const draw = async () => {
-    renderer.render();
-    return renderer.readPixels('scene');
-  };
-  return { renderer, sprite, camera, draw, watch };
+  const drawn = await nativeRenderer(backend, { root, camera, native: [W, H] });
+  drawn.renderer.world.environment.setClearColor(
+    CLEAR.map((c) => c / 255) as [number, number, number, number],
+  );
+  return { sprite, camera, ...drawn };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { BackendName, Device } from '../device/device';
 import type { WebGl2Device } from '../device/webgl2/webgl2-device';
 import { WebGpuDevice } from '../device/webgpu/webgpu-device';
 import { trackGpuResources } from '../device/webgpu/track-gpu-resources';
+import { Renderer, type RendererOptions } from './renderer';
 
 /** Both backends, for `for (const backend of TEST_BACKENDS)` around a test. */
 export const TEST_BACKENDS: readonly BackendName[] = ['webgpu', 'webgl2'];
@@ -32,4 +33,27 @@ export function errorWatch(): { onDevice: (device: Device) => void; errors: () =
       return seen;
     },
   };
+}
+
+/**
+ * A renderer on `backend` with its errors watched, and `draw()`: render a frame and read the native `scene` image back.
+ * The canvas is twice the native size: at the same size `scene` would share its texture with a later pass's output,
+ * and reading it back after the frame is refused (`RenderGraph.textureOf`).
+ */
+export async function nativeRenderer(
+  backend: BackendName,
+  options: Omit<RendererOptions, 'backend' | 'onDevice'> & { native: readonly [number, number] },
+): Promise<{ renderer: Renderer; draw: () => Promise<Uint8Array>; watch: ReturnType<typeof errorWatch> }> {
+  const watch = errorWatch();
+  const [width, height] = options.native;
+  const renderer = await Renderer.create(testCanvas(2 * width, 2 * height), {
+    ...options,
+    backend,
+    onDevice: watch.onDevice,
+  });
+  const draw = async () => {
+    renderer.render();
+    return renderer.readPixels('scene');
+  };
+  return { renderer, draw, watch };
 }

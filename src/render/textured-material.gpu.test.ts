@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { texelTest } from '../../scripts/texel-test-art';
 import { loadTexture } from '../assets/load-texture';
 import type { BackendName } from '../device/device';
 import { pixelAt } from '../device/webgpu/read-texture';
@@ -8,20 +9,10 @@ import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
 import { Texture } from '../scene/texture';
-import { Renderer } from './renderer';
-import { errorWatch, TEST_BACKENDS, testCanvas } from './test-backends';
+import { nativeRenderer, TEST_BACKENDS } from './test-backends';
 
 /** The scene is 160×160: the unit quad below fills it, so a 16×16 texture's texel is a 10×10 block. */
 const SIZE = 160;
-
-/** The texels of src/assets/fixtures/texel-test.png (see scripts/make-assets.ts). */
-function texelTest(): Uint8Array {
-  const texels = new Uint8Array(16 * 16 * 4);
-  for (let y = 0; y < 16; y++)
-    for (let x = 0; x < 16; x++) texels.set([17 * x, 17 * y, 128, y === 15 ? 0 : 255], (y * 16 + x) * 4);
-  texels[15 * 4 + 3] = 128;
-  return texels;
-}
 
 /** A unit quad filling an orthographic view, with `material`, and optionally a blue wall behind it. */
 async function quadScene(
@@ -44,24 +35,22 @@ async function quadScene(
     far: 10,
   });
   root.add(camera);
-  const watch = errorWatch();
-  const renderer = await Renderer.create(testCanvas(2 * SIZE, 2 * SIZE), {
-    backend,
-    root,
-    camera,
-    native: [SIZE, SIZE],
-    onDevice: watch.onDevice,
-  });
-  const draw = async () => {
-    renderer.render();
-    return renderer.readPixels('scene');
-  };
-  return { renderer, quad, draw, watch };
+  return { quad, ...(await nativeRenderer(backend, { root, camera, native: [SIZE, SIZE] })) };
 }
 
 /** The colour at the centre of texel (x, y) of an n×n texture spread over the scene. */
 const texel = (pixels: Uint8Array, x: number, y: number, n = 16) =>
   pixelAt(pixels, SIZE, Math.floor(((x + 0.5) * SIZE) / n), Math.floor(((y + 0.5) * SIZE) / n));
+
+/** Each texel of texel-test.png spread over the scene, exactly as stored. */
+function expectTexelTest(pixels: Uint8Array, backend: string): void {
+  const expected = texelTest();
+  for (let y = 0; y < 16; y++)
+    for (let x = 0; x < 16; x++)
+      expect(texel(pixels, x, y), `${backend} texel ${x},${y}`).toEqual([
+        ...expected.subarray((y * 16 + x) * 4, (y * 16 + x) * 4 + 4),
+      ]);
+}
 
 /** The quad with its texture coordinates times `times` (0…times: the image `times` times across, with repeat). */
 function tiledQuad(times: number): Geometry {
@@ -84,12 +73,7 @@ describe('textured materials on real WebGPU and WebGL2', () => {
         new Material('unlit', [1, 1, 1, 1], { map }),
       );
       const pixels = await draw();
-      const expected = texelTest();
-      for (let y = 0; y < 16; y++)
-        for (let x = 0; x < 16; x++)
-          expect(texel(pixels, x, y), `${backend} texel ${x},${y}`).toEqual([
-            ...expected.subarray((y * 16 + x) * 4, (y * 16 + x) * 4 + 4),
-          ]);
+      expectTexelTest(pixels, backend);
       expect(renderer.world.counters.textureBytesUploaded).toBe(16 * 16 * 4);
       // The colour multiplies the texel: red off.
       quad.material.setColor(0, 1, 1, 1);
@@ -109,12 +93,7 @@ describe('textured materials on real WebGPU and WebGL2', () => {
       expect(map.label).toMatch(/texel-test\.png$/);
       const { renderer, draw } = await quadScene(backend, new Material('unlit', [1, 1, 1, 1], { map }));
       const pixels = await draw();
-      const expected = texelTest();
-      for (let y = 0; y < 16; y++)
-        for (let x = 0; x < 16; x++)
-          expect(texel(pixels, x, y), `${backend} texel ${x},${y}`).toEqual([
-            ...expected.subarray((y * 16 + x) * 4, (y * 16 + x) * 4 + 4),
-          ]);
+      expectTexelTest(pixels, backend);
       renderer.destroy();
     }
   });

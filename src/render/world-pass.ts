@@ -1,6 +1,5 @@
 import { mat4 } from 'gl-matrix';
 import type {
-  BindingResource,
   Bindings,
   Bundle,
   Device,
@@ -11,7 +10,6 @@ import type {
   Pipeline,
   PipelineDesc,
   RenderTarget,
-  Sampler,
   TextureFormat,
 } from '../device/device';
 import { deviceUniformStorage } from '../device/uniform-storage';
@@ -19,12 +17,11 @@ import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { Camera } from '../scene/camera';
 import { VERTEX_FLOATS, type Geometry } from '../scene/geometry';
 import type { Node } from '../scene/node';
-import type { Texture } from '../scene/texture';
 import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from './frame-context';
 import { FRAME, materialKind, type MaterialKindInfo } from './material-kind';
-import { TextureUploads } from './texture-uploads';
-import { materialKinds, WorldPacker, type KindSlots, type WorldDraw } from './world-packer';
+import { MaterialImages, type ImageSet } from './material-images';
+import { materialKinds, WorldPacker, type KindSlots } from './world-packer';
 
 export type { WorldMesh } from './world-packer';
 
@@ -73,17 +70,6 @@ interface FrameUniform {
   /** Made with the first pipeline drawn: every kind's group 0 is the same, so any pipeline's serves them all. */
   bindings: Bindings | null;
   label: string;
-}
-
-/**
- * The images one set of draws binds in group 2: a kind, and the textures its materials give it (null where the kind
- * takes the image from `WorldPass.textures` or a white texel), with what those resolved to when last bound.
- */
-interface ImageBindings {
-  readonly kind: MaterialKindInfo;
-  readonly given: readonly (Texture | null)[];
-  resources: BindingResource[];
-  bindings: Bindings | null;
 }
 
 const DEPTH_FORMAT = 'depth24plus';
@@ -137,18 +123,16 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private readonly frames: FrameUniform[] = [];
   /** Bindings of each kind's arena (remade when it grows) and of each kind's images (remade when one changes). */
   private readonly objectBindings = new Map<string, { generation: number; bindings: Bindings }>();
-  /** By kind and the ids of the textures given (`WorldDraw.images`). */
-  private readonly imageBindings = new Map<string, ImageBindings>();
-  /** Those the recorded draws bind: checked each frame, so a changed texture or sampler records them again. */
-  private recordedImages: ImageBindings[] = [];
-  private readonly uploads: TextureUploads;
+  private readonly images: MaterialImages;
+  /** The image sets the recorded draws bind: checked each frame, so a changed texture or sampler records them again. */
+  private recordedImages: ImageSet[] = [];
   private readonly geometries = new WeakMap<Geometry, DeviceGeometry>();
   /** Every geometry's buffers made, so `destroy()` frees them (the weak map cannot be walked). */
   private readonly made: DeviceGeometry[] = [];
   private readonly viewProjection = mat4.create();
   private readonly bundle: Bundle;
-  /** Bumped whenever what the recorded draws bind changes (a kind's arena grew, an image changed). */
-  private bindingsVersion = 0;
+  /** Bumped whenever a kind's arena grows into a new buffer (its group-1 bindings are made again). */
+  private objectsVersion = 0;
   private recorded = { shape: -1, images: -1, visibility: -1, bindings: -1 };
   private drawCounts = { drawCalls: 0, triangles: 0 };
 
@@ -165,7 +149,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native' } },
     ];
     this.packer = new WorldPacker(root, deviceUniformStorage(device));
-    this.uploads = new TextureUploads(device);
+    this.images = new MaterialImages(device, this.textures, (kind) => this.pipeline(kind));
     this.bundle = device.createBundle('world draws');
   }
 
@@ -204,7 +188,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
     const { packed, bytesUploaded } = this.packer.prepare();
-    const texelsBefore = this.uploads.bytesUploaded;
+    const texelsBefore = this.images.bytesUploaded;
     const pass = frame.device.beginPass({
       label: 'world',
       color: io.output('scene'),
@@ -230,7 +214,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
           shape: this.packer.structure,
           images: this.packer.imagesVersion,
           visibility,
-          bindings: this.bindingsVersion,
+          bindings: this.objectsVersion + this.images.version,
         };
       });
       if (recordedNow) this.counters.bundlesRecorded++;
@@ -243,7 +227,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     c.triangles = this.drawCounts.triangles;
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size;
-    c.textureBytesUploaded = this.uploads.bytesUploaded - texelsBefore;
+    c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
   }
 
   /**
@@ -253,7 +237,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    */
   renderViews(frame: FrameContext, views: readonly WorldView[]): void {
     const { packed, bytesUploaded } = this.packer.prepare();
-    const texelsBefore = this.uploads.bytesUploaded;
+    const texelsBefore = this.images.bytesUploaded;
     this.packer.checkVisibility();
     let drawCalls = 0;
     let triangles = 0;
@@ -280,12 +264,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     c.triangles = triangles;
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size * views.length;
-    c.textureBytesUploaded = this.uploads.bytesUploaded - texelsBefore;
+    c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
   }
 
   destroy(): void {
     this.packer.destroy();
-    this.uploads.destroy();
+    this.images.destroy();
     for (const uniform of this.frames) uniform.buffer.destroy();
     for (const geometry of this.made) {
       geometry.vertices.destroy();
@@ -344,8 +328,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    */
   private currentBindingsVersion(): number {
     for (const kind of this.packer.kinds.values()) this.objectsOf(kind);
-    for (const images of this.recordedImages) this.refreshImages(images, null);
-    return this.bindingsVersion;
+    for (const set of this.recordedImages) this.images.refresh(set);
+    return this.objectsVersion + this.images.version;
   }
 
   /** The bindings of a kind's arena, made again when the arena has grown into a new buffer. */
@@ -355,71 +339,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     if (entry?.generation !== arena.generation) {
       const bindings = this.device.createBindings(this.pipeline(kind.info), 1, { object: arena.buffer });
       this.objectBindings.set(kind.info.name, (entry = { generation: arena.generation, bindings }));
-      this.bindingsVersion++;
+      this.objectsVersion++;
     }
     return entry.bindings;
-  }
-
-  /** The group-2 bindings of a draw: its kind's images as its material gives them. */
-  private imagesOf(draw: WorldDraw<DeviceBuffer>): ImageBindings {
-    const kind = draw.kind.info;
-    const key = `${kind.name}|${draw.images}`;
-    let images = this.imageBindings.get(key);
-    if (!images) {
-      const given = kind.textures.map((name) => draw.material.texture(name));
-      images = { kind, given, resources: [], bindings: null };
-      this.imageBindings.set(key, images);
-    }
-    this.refreshImages(images, draw.mesh.name);
-    return images;
-  }
-
-  /**
-   * Resolves each image (the material's texture, uploaded; else `textures`; else a white texel where the kind can do
-   * without) and its sampler, and makes the bindings again when any differs from what they hold. A missing image
-   * throws naming `mesh`; asked ahead of drawing (`mesh` null) it only marks the draws for recording again.
-   */
-  private refreshImages(images: ImageBindings, mesh: string | null): void {
-    const { kind, given } = images;
-    const resources: BindingResource[] = [];
-    for (let i = 0; i < kind.textures.length; i++) {
-      const name = kind.textures[i]!;
-      const texture = given[i];
-      let image: DeviceTexture | null;
-      let sampler: Sampler;
-      if (texture) {
-        image = this.uploads.get(texture);
-        sampler = this.uploads.sampler(texture);
-      } else {
-        image = this.textures[name] ?? (kind.optional.includes(name) ? this.uploads.whiteTexel() : null);
-        sampler = this.device.sampler('nearest');
-      }
-      if (!image) {
-        if (mesh === null) {
-          images.bindings = null;
-          this.bindingsVersion++;
-          return;
-        }
-        throw new Error(
-          `WorldPass: mesh "${mesh}" has material kind "${kind.name}", which reads the image "${name}"; set ` +
-            `world.textures.${name} (a headset renderer sets the panel's to the UI image) or give its material ` +
-            `one (material.setTexture("${name}", texture)), or hide the mesh.`,
-        );
-      }
-      resources.push(image, sampler);
-    }
-    if (images.bindings && resources.every((r, i) => r === images.resources[i])) return;
-    const named: Record<string, BindingResource> = {};
-    kind.textures.forEach((name, i) => {
-      named[name] = resources[2 * i]!;
-      named[`${name}Sampler`] = resources[2 * i + 1]!;
-    });
-    const pipeline = this.pipeline(kind);
-    const declared = new Set(pipeline.bindings.filter((b) => b.group === 2).map((b) => b.name));
-    for (const name of Object.keys(named)) if (!declared.has(name)) delete named[name];
-    images.resources = resources;
-    images.bindings = this.device.createBindings(pipeline, 2, named);
-    this.bindingsVersion++;
   }
 
   /** Encodes every visible mesh's draw, changing pipeline and geometry only when they differ from the last draw. */
@@ -428,7 +350,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     let objects: Bindings | null = null;
     let geometry: DeviceGeometry | null = null;
     let images: string | null = null;
-    const bound: ImageBindings[] = [];
+    const bound: ImageSet[] = [];
     let drawCalls = 0;
     let triangles = 0;
     const draws = this.packer.draws;
@@ -450,9 +372,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       }
       if (kind.info.textures.length > 0 && draw.images !== images) {
         images = draw.images;
-        const entry = this.imagesOf(draw);
-        bound.push(entry);
-        target.setBindings(2, entry.bindings!);
+        const set = this.images.of(draw);
+        bound.push(set);
+        target.setBindings(2, set.bindings!);
       }
       const buffers = this.deviceGeometry(draw.mesh.geometry);
       if (buffers !== geometry) {

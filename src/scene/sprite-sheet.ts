@@ -131,21 +131,20 @@ export class SpriteSheet {
 
   /** The tag of that name; a missing one throws, listing those there are. */
   tag(name: string): SpriteTag {
-    const tag = this.tags.get(name);
-    if (!tag)
-      throw new Error(
-        `Sprite sheet "${this.label}" has no tag "${name}"; it has ${[...this.tags.keys()].join(', ') || 'none'}.`,
-      );
-    return tag;
+    return this.named(this.tags, 'tag', name);
   }
 
   /** The slice of that name; a missing one throws, listing those there are. */
   slice(name: string): SpriteSlice {
-    const slice = this.slices.get(name);
-    if (!slice)
+    return this.named(this.slices, 'slice', name);
+  }
+
+  private named<T>(map: ReadonlyMap<string, T>, what: string, name: string): T {
+    const found = map.get(name);
+    if (found === undefined)
       throw new Error(
-        `Sprite sheet "${this.label}" has no slice "${name}"; it has ${[...this.slices.keys()].join(', ') || 'none'}.`,
+        `Sprite sheet "${this.label}" has no ${what} "${name}"; it has ${[...map.keys()].join(', ') || 'none'}.`,
       );
-    return slice;
+    return found;
   }
 }
