@@ -324,6 +324,22 @@ describe('RenderGraph textures: pooling, aliasing, recompiles', () => {
     expect(graph.counters.textureBytes).toBe(4 * 64 * 64 * 4);
   });
 
+  it('refuses to hand out a resource whose texture a later one took over (it would read that one)', () => {
+    const graph = new RenderGraph<Log, FakeTexture>(fakeAllocator().allocator, {
+      native: [8, 8],
+      canvas: [8, 8],
+    });
+    const rgba = (name: string) => ({ name, format: 'rgba8unorm', size: native });
+    graph.addPass(pass('a', [], [rgba('t1')]));
+    graph.addPass(pass('b', ['t1'], [rgba('t2')]));
+    graph.addPass(pass('c', ['t2'], [rgba('t3')]));
+    graph.execute([]);
+    expect(() => graph.textureOf('t1')).toThrow(
+      /Resource "t1" shares its texture with "t3", written later in the frame, so after the frame it holds "t3"/,
+    );
+    expect(graph.textureOf('t2').id).not.toBe(graph.textureOf('t3').id);
+  });
+
   it('recompiles only when the shape changes; 1000 steady frames create nothing', () => {
     const { graph } = chain();
     graph.execute([]);

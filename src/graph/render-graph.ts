@@ -267,7 +267,17 @@ export class RenderGraph<C, T> {
     this.compile();
     const resource = this.resources.get(name);
     if (!resource) throw new GraphError(`No resource "${name}" in the compiled graph.`);
-    return resource.pair?.[0].texture ?? resource.physical?.texture ?? this.externalTexture(name);
+    // An aliased texture holds, after the frame, whatever the last resource sharing it wrote: not this one.
+    const physical = resource.physical;
+    const later = physical
+      ? [...this.resources.values()].find((r) => r.physical === physical && r.firstUse > resource.firstUse)
+      : undefined;
+    if (later)
+      throw new GraphError(
+        `Resource "${name}" shares its texture with "${later.decl.name}", written later in the frame, so after the ` +
+          `frame it holds "${later.decl.name}". Read "${name}" where the two differ in size or format, or from a pass.`,
+      );
+    return resource.pair?.[0].texture ?? physical?.texture ?? this.externalTexture(name);
   }
 
   /** Every texture that holds history (both of each pair), e.g. to clear them before a deterministic replay. */

@@ -11,7 +11,8 @@ import { TEST_BACKENDS, testCanvas } from './test-backends';
 for (const backend of TEST_BACKENDS)
   describe(`UI composite on real ${backend}`, () => {
     it('puts rects, sprites and glyphs at their exact native pixels, blended over the world', async () => {
-      const canvas = testCanvas(84, 60);
+      // Twice the native size: at the same size "composed" shares its texture with a later pass's output.
+      const canvas = testCanvas(168, 120);
       const world = new Node('world');
       const camera = Camera.pixels('eye', 84, 60, 10);
       world.add(camera);
