@@ -233,32 +233,33 @@ function primitiveGeometry(primitive: Primitive, name: string, fail: (why: strin
   const indices = indexAccessor ? readIndices(indexAccessor, count, name, fail) : sequence(count);
   if (indices.length % 3 !== 0)
     fail(`primitive "${name}" has ${indices.length} indices, not whole triangles.`);
-  const p = [0, 0, 0];
-  const n = [0, 0, 0];
-  const t = [0, 0];
-  const read = (accessor: Accessor, i: number, into: number[]) => {
-    accessor.getElement(i, into);
-    if (!into.every(Number.isFinite)) fail(`primitive "${name}": element ${i} is not finite.`);
-    return into;
-  };
-  if (normal) {
+  const positions = floats(position, 3, name, fail);
+  const normals = normal ? floats(normal, 3, name, fail) : null;
+  const uvs = uv ? floats(uv, 2, name, fail) : null;
+  if (normals) {
     const vertices = new Float32Array(count * VERTEX_FLOATS);
-    for (let i = 0; i < count; i++) {
-      vertices.set(read(position, i, p), i * VERTEX_FLOATS);
-      vertices.set(read(normal, i, n), i * VERTEX_FLOATS + 3);
-      if (uv) vertices.set(read(uv, i, t), i * VERTEX_FLOATS + 6);
+    for (let i = 0, o = 0; i < count; i++, o += VERTEX_FLOATS) {
+      vertices[o] = positions[i * 3]!;
+      vertices[o + 1] = positions[i * 3 + 1]!;
+      vertices[o + 2] = positions[i * 3 + 2]!;
+      vertices[o + 3] = normals[i * 3]!;
+      vertices[o + 4] = normals[i * 3 + 1]!;
+      vertices[o + 5] = normals[i * 3 + 2]!;
+      if (uvs) {
+        vertices[o + 6] = uvs[i * 2]!;
+        vertices[o + 7] = uvs[i * 2 + 1]!;
+      }
     }
-    return {
-      name,
-      vertices,
-      indices: count > 0xffff ? Uint32Array.from(indices) : Uint16Array.from(indices),
-    };
+    return { name, vertices, indices };
   }
   const vertices = new Float32Array(indices.length * VERTEX_FLOATS);
   const corner = [vec3.create(), vec3.create(), vec3.create()];
   const [face, edge1, edge2] = [vec3.create(), vec3.create(), vec3.create()];
   for (let k = 0; k < indices.length; k += 3) {
-    for (let c = 0; c < 3; c++) vec3.copy(corner[c]!, read(position, indices[k + c]!, p) as unknown as vec3);
+    for (let c = 0; c < 3; c++) {
+      const v = indices[k + c]! * 3;
+      vec3.set(corner[c]!, positions[v]!, positions[v + 1]!, positions[v + 2]!);
+    }
     vec3.sub(edge1, corner[1]!, corner[0]!);
     vec3.sub(edge2, corner[2]!, corner[0]!);
     vec3.normalize(face, vec3.cross(face, edge1, edge2)); // counter-clockwise corners face the normal
@@ -266,32 +267,65 @@ function primitiveGeometry(primitive: Primitive, name: string, fail: (why: strin
       const o = (k + c) * VERTEX_FLOATS;
       vertices.set(corner[c]!, o);
       vertices.set(face, o + 3);
-      if (uv) vertices.set(read(uv, indices[k + c]!, t), o + 6);
+      if (uvs) {
+        vertices[o + 6] = uvs[indices[k + c]! * 2]!;
+        vertices[o + 7] = uvs[indices[k + c]! * 2 + 1]!;
+      }
     }
   }
-  const flat = sequence(indices.length);
-  return { name, vertices, indices: flat.length > 0xffff ? Uint32Array.from(flat) : Uint16Array.from(flat) };
+  return { name, vertices, indices: sequence(indices.length) };
 }
 
+/**
+ * An attribute's values as floats, `size` per element: float data read whole (glTF-Transform has already taken it out
+ * of any interleaving); normalized integers through the accessor, which scales them to 0…1 or −1…1.
+ */
+function floats(
+  accessor: Accessor,
+  size: number,
+  name: string,
+  fail: (why: string) => never,
+): ArrayLike<number> {
+  const count = accessor.getCount();
+  let values: ArrayLike<number>;
+  const array = accessor.getArray();
+  if (array instanceof Float32Array && accessor.getElementSize() === size) values = array;
+  else {
+    const out = new Float32Array(count * size);
+    const element: number[] = [];
+    for (let i = 0; i < count; i++) out.set(accessor.getElement(i, element).slice(0, size), i * size);
+    values = out;
+  }
+  for (let i = 0; i < count * size; i++)
+    if (!Number.isFinite(values[i]!))
+      fail(`primitive "${name}": element ${Math.floor(i / size)} is not finite.`);
+  return values;
+}
+
+/** The primitive's indices, each checked to name one of its `count` vertices. */
 function readIndices(
   accessor: Accessor,
   count: number,
   name: string,
   fail: (why: string) => never,
-): number[] {
-  const array = accessor.getArray() ?? fail(`primitive "${name}": its indices have no data.`);
-  const indices = Array.from(array as ArrayLike<number>);
-  const bad = indices.findIndex((i) => !(Number.isInteger(i) && i >= 0 && i < count));
-  if (bad >= 0)
-    fail(`primitive "${name}": index ${bad} is ${indices[bad]}, out of range of its ${count} vertices.`);
+): Uint16Array | Uint32Array {
+  const array = (accessor.getArray() ??
+    fail(`primitive "${name}": its indices have no data.`)) as ArrayLike<number>;
+  for (let i = 0; i < array.length; i++) {
+    const index = array[i]!;
+    if (!(index >= 0 && index < count))
+      fail(`primitive "${name}": index ${i} is ${index}, out of range of its ${count} vertices.`);
+  }
+  return count > 0xffff ? Uint32Array.from(array) : Uint16Array.from(array);
+}
+
+/** 0, 1, …, count − 1: the indices of a primitive drawn as it is stored. */
+function sequence(count: number): Uint16Array | Uint32Array {
+  const indices = count > 0xffff ? new Uint32Array(count) : new Uint16Array(count);
+  for (let i = 0; i < count; i++) indices[i] = i;
   return indices;
 }
 
-function sequence(count: number): number[] {
-  return Array.from({ length: count }, (_, i) => i);
-}
-
-/** A glTF material as `unlit` (KHR_materials_unlit) or `lambert`: base colour factor times its texture, cut out. */
 /** The textures made from a file's images, one per image, filter and wrap: each decoded and uploaded once. */
 interface TextureCache {
   file: string;
@@ -302,6 +336,7 @@ interface TextureCache {
   made: Map<string, Promise<Texture>>;
 }
 
+/** A glTF material as `unlit` (KHR_materials_unlit) or `lambert`: base colour factor times its texture, cut out. */
 async function material(
   m: GltfMaterial,
   unlit: boolean,

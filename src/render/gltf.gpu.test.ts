@@ -1,3 +1,4 @@
+import { Document, WebIO } from '@gltf-transform/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROP_COLORS, PROP_LAMP, PROP_NODES } from '../../scripts/gltf-prop';
 import { loadGltf } from '../assets/load-gltf';
@@ -104,6 +105,37 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
       lamp!.geometry.indices.length,
       sign!.geometry.indices.length,
     ]).toEqual([36, 6, 6]);
+  });
+
+  it('reads normalized integer UVs scaled to 0…1, and names a value that is not finite', async () => {
+    const file = async (position: Float32Array) => {
+      const doc = new Document();
+      const buffer = doc.createBuffer();
+      const accessor = (type: 'VEC3' | 'VEC2', array: Float32Array | Uint8Array) =>
+        doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+      const primitive = doc
+        .createPrimitive()
+        .setAttribute('POSITION', accessor('VEC3', position))
+        .setAttribute('NORMAL', accessor('VEC3', new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1])))
+        .setAttribute(
+          'TEXCOORD_0',
+          accessor('VEC2', new Uint8Array([0, 0, 255, 0, 51, 255])).setNormalized(true),
+        );
+      const mesh = doc.createMesh('tri').addPrimitive(primitive);
+      doc.createScene().addChild(doc.createNode('n').setMesh(mesh));
+      const glb = await new WebIO().writeBinary(doc);
+      return URL.createObjectURL(new Blob([glb as BlobPart], { type: 'model/gltf-binary' }));
+    };
+    const gltf = await loadGltf(await file(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0])));
+    const v = gltf.meshes[0]!.geometry.vertices;
+    expect([0, 1, 2].map((i) => [v[i * 8 + 6], v[i * 8 + 7]])).toEqual([
+      [0, 0],
+      [1, 0],
+      [Math.fround(51 / 255), 1],
+    ]);
+    await expect(loadGltf(await file(new Float32Array([0, 0, 0, 1, Infinity, 0, 0, 1, 0])))).rejects.toThrow(
+      /primitive "tri #0": element 1 is not finite/,
+    );
   });
 
   it('reports what it leaves out once and loads the rest', async () => {
