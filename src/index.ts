@@ -41,7 +41,14 @@ export {
   VERTEX_FLOATS,
   type Geometry,
 } from './scene/geometry';
-export { UiElement, UiRect, UiSprite, UiText, type UiTextOptions } from './scene/ui-element';
+export {
+  UiElement,
+  UiRect,
+  UiSprite,
+  UiText,
+  type UiSpriteOptions,
+  type UiTextOptions,
+} from './scene/ui-element';
 export { UiAtlas, type AtlasFrame, type SpriteArt, type UiAtlasOptions } from './scene/ui-atlas';
 export { BitmapFont, type BitmapFontData, type BitmapGlyph, type FontPage } from './scene/bitmap-font';
 export { layoutText, type PlacedGlyph, type TextLayout } from './scene/text-layout';

@@ -1,4 +1,5 @@
 import { BitmapFont, type FontPage } from '../scene/bitmap-font';
+import { imagePixels } from '../scene/image-pixels';
 import { fetchBlob, loadImage } from './load-texture';
 import { parseBmFont } from './parse-bmfont';
 
@@ -33,16 +34,4 @@ export async function loadBitmapFont(url: string | URL): Promise<BitmapFont> {
     }),
   );
   return new BitmapFont(data, pages);
-}
-
-/**
- * An image's RGBA8 texels, top row first, read through a 2D canvas: exact for opaque and fully transparent texels (a
- * font's), while a 2D canvas keeps colour premultiplied, so a half-transparent texel's colour may round.
- */
-function imagePixels(image: ImageBitmap): Uint8Array {
-  const canvas = new OffscreenCanvas(image.width, image.height);
-  const context = canvas.getContext('2d', { colorSpace: 'srgb', willReadFrequently: true })!;
-  context.drawImage(image, 0, 0);
-  const data = context.getImageData(0, 0, image.width, image.height, { colorSpace: 'srgb' }).data;
-  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }

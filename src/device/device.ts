@@ -19,6 +19,11 @@ export interface TextureDesc {
    * image (uploaded as it is: no premultiplied alpha, no colour-space conversion).
    */
   pixels?: Uint8Array | ImageBitmap;
+  /**
+   * Its smaller mip levels as RGBA8 bytes, top row first: level 1 half the size (rounded down, at least 1), and so on
+   * (kept by reference with the texels). None: one level.
+   */
+  mipmaps?: readonly Uint8Array[];
 }
 
 /**
@@ -31,8 +36,13 @@ export interface DeviceTexture {
   readonly format: TextureFormat;
   readonly width: number;
   readonly height: number;
-  /** Replaces every texel (RGBA8 top row first, or an image of the same size); kept, so a loss restores them. */
-  write(pixels: Uint8Array | ImageBitmap): void;
+  /** How many mip levels it has (1: none but the image). */
+  readonly mipLevels: number;
+  /**
+   * Replaces every texel (RGBA8 top row first, or an image of the same size) and the smaller levels, as many as it
+   * has; kept, so a loss restores them.
+   */
+  write(pixels: Uint8Array | ImageBitmap, mipmaps?: readonly Uint8Array[]): void;
   destroy(): void;
 }
 
@@ -80,11 +90,13 @@ export type SamplerFilter = 'nearest' | 'linear';
 /** What a sampler reads outside 0…1: the edge texels (`clamp`) or the texture again (`repeat`). */
 export type SamplerWrap = 'clamp' | 'repeat';
 
-/** A sampler the device keeps (one per filter and wrap). */
+/** A sampler the device keeps (one per filter, wrap and mip use). */
 export interface Sampler {
   readonly kind: 'sampler';
   readonly filter: SamplerFilter;
   readonly wrap: SamplerWrap;
+  /** Reads the nearest mip level to the footprint (`filter` within it); off: level 0 only. */
+  readonly mipmapped: boolean;
 }
 
 /** A shader in both backends' languages: the WGSL module and its GLSL ES 3.00 twin (one source, both stages). */
@@ -253,7 +265,7 @@ export interface Device {
 
   createBuffer(desc: BufferDesc): DeviceBuffer;
   createTexture(desc: TextureDesc): DeviceTexture;
-  sampler(filter: SamplerFilter, wrap?: SamplerWrap): Sampler;
+  sampler(filter: SamplerFilter, wrap?: SamplerWrap, mipmapped?: boolean): Sampler;
   /** Compiles and links without stalling the page where the backend can; a shader error rejects with its lines. */
   createPipeline(desc: PipelineDesc): Promise<Pipeline>;
   /** The same, at once (a one-off stall): for a pipeline first needed mid-frame. */

@@ -97,7 +97,9 @@ export abstract class TextureHandle<N> extends Handle<N> implements DeviceTextur
   readonly format: TextureFormat;
   readonly width: number;
   readonly height: number;
+  readonly mipLevels: number;
   private pixels: Uint8Array | ImageBitmap | undefined;
+  private mipmaps: readonly Uint8Array[];
 
   constructor(host: HandleHost, desc: TextureDesc) {
     super(host);
@@ -105,27 +107,52 @@ export abstract class TextureHandle<N> extends Handle<N> implements DeviceTextur
     this.format = desc.format;
     this.width = desc.width;
     this.height = desc.height;
-    if (desc.pixels) this.check(desc.pixels);
+    this.mipLevels = 1 + (desc.mipmaps?.length ?? 0);
+    if (desc.pixels) this.check(desc.pixels, desc.mipmaps ?? []);
+    else if (desc.mipmaps?.length)
+      throw new RangeError(`Texture "${this.label}": mip levels given without the texels of level 0.`);
     this.pixels = desc.pixels;
+    this.mipmaps = desc.mipmaps ?? [];
   }
 
   protected filled(texture: N): void {
-    if (this.pixels) this.upload(texture, this.pixels);
+    if (this.pixels) this.upload(texture, this.pixels, this.mipmaps);
     this.made(texture);
   }
 
-  write(pixels: Uint8Array | ImageBitmap): void {
-    this.check(pixels);
+  write(pixels: Uint8Array | ImageBitmap, mipmaps: readonly Uint8Array[] = []): void {
+    this.check(pixels, mipmaps);
     this.pixels = pixels;
-    this.upload(this.object, pixels);
+    this.mipmaps = mipmaps;
+    this.upload(this.object, pixels, mipmaps);
   }
 
-  /** Replaces every texel of `texture` (RGBA8 top row first, or an image as it is). */
-  protected abstract upload(texture: N, pixels: Uint8Array | ImageBitmap): void;
+  /** Replaces every texel of `texture` (RGBA8 top row first, or an image as it is), then each smaller level's. */
+  protected abstract upload(
+    texture: N,
+    pixels: Uint8Array | ImageBitmap,
+    mipmaps: readonly Uint8Array[],
+  ): void;
+
+  /** The size of mip level `level`: each half the one before, rounded down, at least 1. */
+  protected levelSize(level: number): [number, number] {
+    return [Math.max(1, this.width >> level), Math.max(1, this.height >> level)];
+  }
   /** What a backend does once the object exists (and holds its texels). */
   protected made(_texture: N): void {}
 
-  private check(pixels: Uint8Array | ImageBitmap): void {
+  private check(pixels: Uint8Array | ImageBitmap, mipmaps: readonly Uint8Array[]): void {
+    if (mipmaps.length !== this.mipLevels - 1)
+      throw new RangeError(
+        `Texture "${this.label}": ${mipmaps.length} smaller mip levels for a texture made with ${this.mipLevels - 1}.`,
+      );
+    mipmaps.forEach((level, i) => {
+      const [w, h] = this.levelSize(i + 1);
+      if (level.byteLength !== w * h * 4)
+        throw new RangeError(
+          `Texture "${this.label}": mip level ${i + 1} has ${level.byteLength} bytes; ${w}×${h} RGBA8 is ${w * h * 4}.`,
+        );
+    });
     const expected = this.width * this.height * 4;
     if (!(pixels instanceof Uint8Array)) {
       if (pixels.width !== this.width || pixels.height !== this.height)

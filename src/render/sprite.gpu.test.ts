@@ -8,7 +8,10 @@ import { Node } from '../scene/node';
 import { Sprite, type SpriteOptions } from '../scene/sprite';
 import { SpriteSheet } from '../scene/sprite-sheet';
 import { Texture } from '../scene/texture';
-import { nativeRenderer, TEST_BACKENDS } from './test-backends';
+import { UiAtlas } from '../scene/ui-atlas';
+import { UiSprite } from '../scene/ui-element';
+import { Renderer } from './renderer';
+import { nativeRenderer, TEST_BACKENDS, testCanvas } from './test-backends';
 
 /** The native image, 64×48: the camera shows 4×3 world units, so at 16 texels a unit a texel is one native pixel. */
 const [W, H] = [64, 48];
@@ -211,5 +214,74 @@ describe('sprites on real WebGPU and WebGL2', () => {
       }
       renderer.destroy();
     }
+  });
+
+  it("UiSprite shows an image sheet's frames in the UI: each untrimmed frame at its pixels, by tag over time", async () => {
+    const url = new URL('../assets/fixtures/walker.json', import.meta.url).href;
+    const sheet = await loadSpriteSheet(url);
+    const atlas = new UiAtlas({}, { sheets: [sheet] });
+    const images: Uint8Array[] = [];
+    for (const backend of TEST_BACKENDS) {
+      const world = new Node('world');
+      const camera = Camera.pixels('eye', W, H, 10);
+      world.add(camera);
+      const walker = new UiSprite('walker', sheet).setPosition(5, 7, 0);
+      const renderer = await Renderer.create(testCanvas(2 * W, 2 * H), {
+        backend,
+        root: world,
+        camera,
+        native: [W, H],
+        clearColor: { r: CLEAR[0]! / 255, g: CLEAR[1]! / 255, b: CLEAR[2]! / 255, a: 1 },
+        chain: { blurStrength: 0 },
+        ui: { root: new Node('ui').add(walker), atlas },
+      });
+      const draw = async () => {
+        renderer.render(0, 0);
+        return renderer.readPixels('composed');
+      };
+      const expectUiFrame = (pixels: Uint8Array, f: number, what: string) => {
+        const expected = walkerFrame(f);
+        for (let y = 0; y < H; y++)
+          for (let x = 0; x < W; x++) {
+            const [fx, fy] = [x - 5, y - 7];
+            const inside = fx >= 0 && fx < 16 && fy >= 0 && fy < 16;
+            const o = (fy * 16 + fx) * 4;
+            const texel = inside && expected[o + 3] !== 0 ? [...expected.subarray(o, o + 4)] : CLEAR;
+            expect(pixelAt(pixels, W, x, y), `${what} at ${x},${y}`).toEqual(texel);
+          }
+      };
+      for (let f = 0; f < sheet.frames.length; f++) {
+        walker.frame = f;
+        const pixels = await draw();
+        expectUiFrame(pixels, f, `${backend} frame ${f}`);
+        if (f === 3) images.push(pixels);
+      }
+      walker.play('walk'); // frames 2…5, each for its own duration
+      const walk = sheet.tag('walk');
+      walker.update(sheet.frames[walk.from]!.duration + 0.001);
+      expectUiFrame(await draw(), walk.from + 1, `${backend} walking`);
+      renderer.destroy();
+    }
+    expect(images[1]).toEqual(images[0]);
+    expect(() => new UiSprite('walker', sheet, { frame: 6 })).toThrow(
+      /UiSprite "walker": frame 6; its sheet ".*walker\.json" has 0…5/,
+    );
+  });
+
+  it('a UiSprite whose sheet the atlas lacks is an error saying how to give it', async () => {
+    const world = new Node('world');
+    const camera = Camera.pixels('eye', W, H, 10);
+    world.add(camera);
+    const renderer = await Renderer.create(testCanvas(2 * W, 2 * H), {
+      backend: TEST_BACKENDS[0]!,
+      root: world,
+      camera,
+      native: [W, H],
+      ui: { root: new Node('ui').add(new UiSprite('lost', twoFrames())), atlas: new UiAtlas({}) },
+    });
+    expect(() => renderer.render(0, 0)).toThrow(
+      /sprite sheet "two frames" is not in the UI atlas; make it with new UiAtlas\(sprites, \{ sheets: \[sheet\] \}\)/,
+    );
+    renderer.destroy();
   });
 });

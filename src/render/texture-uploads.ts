@@ -30,23 +30,24 @@ export class TextureUploads {
         width: texture.width,
         height: texture.height,
         pixels: texture.source,
+        mipmaps: texture.mipLevels(),
       });
       this.copies.set(texture, { texture: made, version: texture.version });
       this.made.push(made);
-      this.bytesUploaded += texture.width * texture.height * 4;
+      this.bytesUploaded += texelBytes(texture);
       return made;
     }
     if (copy.version !== texture.version) {
-      copy.texture.write(texture.source);
+      copy.texture.write(texture.source, texture.mipLevels());
       copy.version = texture.version;
-      this.bytesUploaded += texture.width * texture.height * 4;
+      this.bytesUploaded += texelBytes(texture);
     }
     return copy.texture;
   }
 
-  /** The sampler a texture asks for with its filter and wrap. */
+  /** The sampler a texture asks for with its filter, wrap and mip levels. */
   sampler(texture: Texture): Sampler {
-    return this.device.sampler(texture.filter, texture.wrap);
+    return this.device.sampler(texture.filter, texture.wrap, texture.mipmaps);
   }
 
   /** One opaque white texel: what stands in for an image a material kind can do without (colour × white = colour). */
@@ -66,4 +67,11 @@ export class TextureUploads {
     this.white?.destroy();
     this.white = null;
   }
+}
+
+/** The bytes a texture's upload sends: its texels and its smaller mip levels. */
+function texelBytes(texture: Texture): number {
+  let bytes = texture.width * texture.height * 4;
+  for (const level of texture.mipLevels()) bytes += level.byteLength;
+  return bytes;
 }

@@ -8,6 +8,7 @@ import { quadGeometry, VERTEX_FLOATS, type Geometry } from '../scene/geometry';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
+import { mipLevels } from '../scene/mip-levels';
 import { Texture } from '../scene/texture';
 import { nativeRenderer, TEST_BACKENDS } from './test-backends';
 
@@ -181,6 +182,56 @@ describe('textured materials on real WebGPU and WebGL2', () => {
       expect(watch.errors()).toEqual([]);
       renderer.destroy();
     }
+  });
+
+  it('mipmaps: seen at 2 and 4 texels a pixel, a mipmapped texture shows its level 1 and 2 means; back after a loss', async () => {
+    const levels = mipLevels(16, 16, texelTest());
+    const expectLevel = (pixels: Uint8Array, level: number, what: string) => {
+      const [size, texels] = [16 >> level, levels[level - 1]!];
+      for (let y = 0; y < SIZE; y += 3)
+        for (let x = 0; x < SIZE; x += 3) {
+          const o = ((y % size) * size + (x % size)) * 4;
+          expect(pixelAt(pixels, SIZE, x, y), `${what} at ${x},${y}`).toEqual([...texels.subarray(o, o + 4)]);
+        }
+    };
+    const images: Uint8Array[] = [];
+    for (const backend of TEST_BACKENDS) {
+      const map = Texture.fromPixels(16, 16, texelTest(), { wrap: 'repeat', mipmaps: true });
+      // 20 tiles across 160 pixels: 320 texels, two a pixel, so each pixel's footprint is one level-1 texel.
+      const { renderer, quad, draw } = await quadScene(
+        backend,
+        new Material('unlit', [1, 1, 1, 1], { map }),
+        {
+          geometry: tiledQuad(20),
+        },
+      );
+      const pixels = await draw();
+      expectLevel(pixels, 1, `${backend} level 1`);
+      images.push(pixels);
+      expect(renderer.world.counters.textureBytesUploaded).toBe(4 * (256 + 64 + 16 + 4 + 1));
+      quad.geometry = tiledQuad(40);
+      expectLevel(await draw(), 2, `${backend} level 2`);
+      renderer.simulateLoss();
+      while (!renderer.isLost) await new Promise((resolve) => setTimeout(resolve, 1));
+      await renderer.recovered;
+      expectLevel(await draw(), 2, `${backend} level 2 after a loss`);
+      renderer.destroy();
+    }
+    expect(images[1]).toEqual(images[0]);
+    // Without mip levels the same view reads single texels of level 0 (one of the four a pixel covers), not means.
+    const { renderer, draw } = await quadScene(
+      TEST_BACKENDS[0]!,
+      new Material('unlit', [1, 1, 1, 1], {
+        map: Texture.fromPixels(16, 16, texelTest(), { wrap: 'repeat' }),
+      }),
+      { geometry: tiledQuad(20) },
+    );
+    const plain = await draw();
+    const level0 = texelTest();
+    const covered = [0, 1, 16, 17].map((t) => [...level0.subarray(t * 4, t * 4 + 4)]);
+    expect(covered).toContainEqual(pixelAt(plain, SIZE, 0, 0));
+    expect(pixelAt(plain, SIZE, 0, 0)).not.toEqual([...levels[0]!.subarray(0, 4)]);
+    renderer.destroy();
   });
 
   it('a texture is back after a device or context loss', async () => {

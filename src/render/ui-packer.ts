@@ -33,7 +33,11 @@ export class UiPacker {
     if (node instanceof UiElement) {
       if (!node.visible) return;
       if (node instanceof UiRect) this.push(node, 0, 0, node.width, node.height, null);
-      else if (node instanceof UiSprite) {
+      else if (node instanceof UiSprite && node.sheet) {
+        const trimmed = node.sheet.frames[node.frame]!;
+        const f = this.atlas.sheetFrame(node.sheet, node.frame);
+        this.push(node, trimmed.offsetX, trimmed.offsetY, f.width, f.height, f);
+      } else if (node instanceof UiSprite) {
         const f = this.atlas.sprite(node.sprite);
         this.push(node, 0, 0, f.width, f.height, f);
       } else if (node instanceof UiText && node.font) {

@@ -39,6 +39,8 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   kind: KindSlots<B>;
   slot: number;
   material: Material;
+  /** The geometry drawn (a mesh given another is drawn with it next frame). */
+  geometry: Geometry;
   worldVersion: number;
   materialVersion: number;
   /** Visibility when the draws were last recorded. */
@@ -57,6 +59,11 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   readonly draws: WorldDraw<B>[] = [];
   /** `Node.structureVersion` when the draw list was last rebuilt. */
   structure = -1;
+  /**
+   * Moves on whenever the draw list changes: rebuilt, re-sorted, or a draw given another geometry or material kind
+   * (draws recorded before it must be recorded again).
+   */
+  drawsVersion = 0;
   /** Moves on whenever some material gives its kind other images (draws recorded before bind the old ones). */
   imagesVersion = 0;
   /** See `checkVisibility`. */
@@ -84,6 +91,14 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       const mesh = draw.mesh;
       const material = mesh.material;
       const worldVersion = mesh.worldVersion;
+      if (mesh.geometry !== draw.geometry) {
+        if (!isGeometry(mesh.geometry))
+          throw new Error(
+            `Mesh "${mesh.path}" was given something that is not a Geometry (boxGeometry(), …).`,
+          );
+        draw.geometry = mesh.geometry;
+        moved = true;
+      }
       if (material !== draw.material) {
         moved = this.rematerial(draw, material) || moved;
       } else if (worldVersion === draw.worldVersion && material.version === draw.materialVersion) continue;
@@ -114,7 +129,10 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       draw.materialVersion = material.version;
       packed++;
     }
-    if (moved) this.sort();
+    if (moved) {
+      this.sort();
+      this.drawsVersion++;
+    }
     let bytesUploaded = 0;
     for (const kind of this.kinds.values()) bytesUploaded += kind.arena.upload().bytesUploaded;
     return { packed, bytesUploaded };
@@ -214,6 +232,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         kind,
         slot: kind.arena.allocate(),
         material: mesh.material,
+        geometry: mesh.geometry,
         worldVersion: -1,
         materialVersion: -1,
         visible: mesh.visible,
@@ -223,6 +242,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     this.draws.length = 0;
     this.draws.push(...this.byMesh.values());
     this.sort();
+    this.drawsVersion++;
     this.structure = Node.structureVersion;
   }
 

@@ -243,6 +243,34 @@ for (const backend of TEST_BACKENDS) {
       lazy.destroy();
     });
 
+    it('another geometry or another material kind on a mesh shows next frame, bundles recorded again', async () => {
+      const scene = knownScene();
+      const renderer = await Renderer.create(testCanvas(336, 240), {
+        backend,
+        root: scene.root,
+        camera: scene.camera,
+      });
+      renderer.render();
+      const recorded = renderer.world.counters.bundlesRecorded;
+      // A box 1 wide → a quad 3 wide: the pixel 1.25 units right of its centre turns red.
+      expect(pixel(await renderer.readPixels('scene'), 336, ...nativeOf(1.25, 0))).not.toEqual([
+        255, 0, 0, 255,
+      ]);
+      scene.red.geometry = quadGeometry(3, 3);
+      renderer.render();
+      expect(pixel(await renderer.readPixels('scene'), 336, ...nativeOf(1.25, 0))).toEqual([255, 0, 0, 255]);
+      // Unlit → lambert with no image either way: lit now, so no longer pure red (the light falls at an angle).
+      scene.red.material = new Material('lambert', [1, 0, 0, 1]);
+      renderer.render();
+      expect(pixel(await renderer.readPixels('scene'), 336, ...nativeOf(0, 0))).not.toEqual([255, 0, 0, 255]);
+      const lit = await renderer.readPixels('scene');
+      renderer.world.useBundles = false;
+      renderer.render();
+      expect(await renderer.readPixels('scene')).toEqual(lit);
+      if (backend === 'webgpu') expect(renderer.world.counters.bundlesRecorded).toBe(recorded + 2);
+      renderer.destroy();
+    });
+
     it('toggling a pass 100 times while rendering leaves textures and counters flat', async () => {
       const watch = errorWatch();
       const { device } = await createDevice(testCanvas(336, 240), { backend, onDevice: watch.onDevice });

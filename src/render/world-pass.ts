@@ -133,7 +133,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private readonly bundle: Bundle;
   /** Bumped whenever a kind's arena grows into a new buffer (its group-1 bindings are made again). */
   private objectsVersion = 0;
-  private recorded = { shape: -1, images: -1, visibility: -1, bindings: -1 };
+  private recorded = { draws: -1, images: -1, visibility: -1, bindings: -1 };
   private drawCounts = { drawCalls: 0, triangles: 0 };
 
   private constructor(
@@ -201,17 +201,17 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.writeFrame(uniform, pass, this.camera.projectionMatrix, this.camera.viewMatrix, frame.time);
     const visibility = this.packer.checkVisibility();
     if (this.useBundles) {
-      // The draw list only changes with the tree's shape, a mesh's visibility, or what its draws bind: record it
-      // once and replay it, instead of encoding every draw every frame.
+      // The draw list only changes with the tree's shape, a mesh's geometry, material kind or visibility, or what its
+      // draws bind: record it once and replay it, instead of encoding every draw every frame.
       const rerecord =
         this.recorded.visibility !== visibility ||
-        this.recorded.shape !== this.packer.structure ||
+        this.recorded.draws !== this.packer.drawsVersion ||
         this.recorded.images !== this.packer.imagesVersion ||
         this.recorded.bindings !== this.currentBindingsVersion();
       const recordedNow = pass.executeBundle(this.bundle, rerecord, (encoder) => {
         this.encodeDraws(encoder, uniform);
         this.recorded = {
-          shape: this.packer.structure,
+          draws: this.packer.drawsVersion,
           images: this.packer.imagesVersion,
           visibility,
           bindings: this.objectsVersion + this.images.version,

@@ -1,3 +1,6 @@
+import { imagePixels } from './image-pixels';
+import { mipLevels } from './mip-levels';
+
 /** How a texture is read between texels: the nearest one (pixel art's default) or a blend of the four around. */
 export type TextureFilter = 'nearest' | 'linear';
 
@@ -11,6 +14,11 @@ export interface TextureOptions {
   filter?: TextureFilter;
   /** Default `clamp`. */
   wrap?: TextureWrap;
+  /**
+   * Make mip levels (default false): a surface seen small or at a grazing angle reads the level nearest its footprint
+   * instead of skipping texels (no shimmer on a distant textured ground). Levels are 2×2 means made on the CPU.
+   */
+  mipmaps?: boolean;
 }
 
 /**
@@ -25,9 +33,14 @@ export class Texture {
   readonly height: number;
   filter: TextureFilter;
   wrap: TextureWrap;
+  /** Has mip levels (`TextureOptions.mipmaps`): fixed when made. */
+  readonly mipmaps: boolean;
   /** Changes whenever the texels are replaced, so what holds a GPU copy uploads them again. */
   version = 0;
   private _source: Uint8Array | ImageBitmap;
+  /** An image source's texels as bytes, read once per version (`texels()`). */
+  private read: { version: number; bytes: Uint8Array } | null = null;
+  private levels: { version: number; levels: Uint8Array[] } | null = null;
 
   private constructor(
     width: number,
@@ -44,6 +57,7 @@ export class Texture {
     this.height = height;
     this.filter = options.filter ?? 'nearest';
     this.wrap = options.wrap ?? 'clamp';
+    this.mipmaps = options.mipmaps ?? false;
     if (!['nearest', 'linear'].includes(this.filter))
       throw new RangeError(`Texture "${this.label}": filter "${this.filter}" is not nearest or linear.`);
     if (!['clamp', 'repeat'].includes(this.wrap))
@@ -69,6 +83,27 @@ export class Texture {
   /** The texels: RGBA8 bytes top row first, or the decoded image. */
   get source(): Uint8Array | ImageBitmap {
     return this._source;
+  }
+
+  /**
+   * The texels as RGBA8 bytes, top row first, for the CPU (a UI atlas copies sprite frames with them): the bytes given,
+   * or a decoded image read once through a 2D canvas (exact for opaque and fully transparent texels; a half-transparent
+   * texel's colour may round, the canvas keeping colour premultiplied).
+   */
+  texels(): Uint8Array {
+    const source = this._source;
+    if (source instanceof Uint8Array) return source;
+    if (this.read?.version !== this.version)
+      this.read = { version: this.version, bytes: imagePixels(source) };
+    return this.read.bytes;
+  }
+
+  /** The smaller mip levels' texels (none without `mipmaps`), made once per version of the texels. */
+  mipLevels(): readonly Uint8Array[] {
+    if (!this.mipmaps) return [];
+    if (this.levels?.version !== this.version)
+      this.levels = { version: this.version, levels: mipLevels(this.width, this.height, this.texels()) };
+    return this.levels.levels;
   }
 
   /** Replaces every texel (the same size); a GPU copy follows before its next use. */

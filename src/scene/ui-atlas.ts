@@ -1,5 +1,6 @@
 import type { BitmapFont, BitmapGlyph } from './bitmap-font';
 import { PIXEL_FONT } from './pixel-font';
+import type { SpriteSheet } from './sprite-sheet';
 
 /** A rectangle of the atlas, in atlas pixels. */
 export interface AtlasFrame {
@@ -19,6 +20,11 @@ export interface SpriteArt {
 export interface UiAtlasOptions {
   /** Bitmap fonts whose glyphs `UiText` may use (`new UiText(…, { font })`): each glyph copied in from its page. */
   fonts?: readonly BitmapFont[];
+  /**
+   * Sprite sheets (`loadSpriteSheet`, `SpriteSheet.grid`) whose frames `UiSprite` may show (`new UiSprite(name, sheet)`):
+   * each frame copied in from the sheet's texels, a texel apart from its neighbours.
+   */
+  sheets?: readonly SpriteSheet[];
 }
 
 /** One rectangle to put in the atlas and how to fill it once placed. */
@@ -43,6 +49,7 @@ export class UiAtlas {
   private readonly glyphFrames = new Map<string, AtlasFrame>();
   private readonly spriteFrames = new Map<string, AtlasFrame>();
   private readonly fontFrames = new Map<BitmapFont, Map<BitmapGlyph, AtlasFrame>>();
+  private readonly sheetFrames = new Map<SpriteSheet, AtlasFrame[]>();
 
   constructor(sprites: Readonly<Record<string, SpriteArt>> = {}, options: UiAtlasOptions = {}) {
     const font = PIXEL_FONT;
@@ -57,6 +64,13 @@ export class UiAtlas {
       for (const glyph of [...bitmapFont.allGlyphs, bitmapFont.replacement])
         if (glyph.width > 0 && glyph.height > 0 && !frames.has(glyph))
           pieces.push(glyphPiece(bitmapFont, glyph, frames));
+    }
+    for (const sheet of options.sheets ?? []) {
+      if (this.sheetFrames.has(sheet)) continue;
+      const frames: AtlasFrame[] = [];
+      this.sheetFrames.set(sheet, frames);
+      const texels = sheet.texture.texels();
+      sheet.frames.forEach((_, i) => pieces.push(framePiece(sheet, texels, i, frames)));
     }
     // Shelves below the shipped font, left to right.
     const at: [number, number][] = [];
@@ -107,6 +121,16 @@ export class UiAtlas {
         `The bitmap font "${font.name}" is not in the UI atlas; make it with new UiAtlas(sprites, { fonts: [font] }).`,
       );
     return frames.get(glyph) ?? fail(`Glyph ${glyph.id} is not one of bitmap font "${font.name}"'s.`);
+  }
+
+  /** The frame holding a sheet's frame `index`; a sheet not given to this atlas throws, saying how to give it. */
+  sheetFrame(sheet: SpriteSheet, index: number): AtlasFrame {
+    const frames =
+      this.sheetFrames.get(sheet) ??
+      fail(
+        `The sprite sheet "${sheet.label}" is not in the UI atlas; make it with new UiAtlas(sprites, { sheets: [sheet] }).`,
+      );
+    return frames[index] ?? fail(`Sprite sheet "${sheet.label}" has no frame ${index}.`);
   }
 
   /** The glyph of a character (lower case as upper case); unknown characters throw, naming them. */
@@ -179,5 +203,23 @@ function glyphPiece(font: BitmapFont, glyph: BitmapGlyph, frames: Map<BitmapGlyp
         }
     },
     placed: (frame) => frames.set(glyph, frame),
+  };
+}
+
+/** A sheet's frame copied from its texels (as trimmed: the UI sprite places it at the frame's offset). */
+function framePiece(sheet: SpriteSheet, texels: Uint8Array, index: number, frames: AtlasFrame[]): Piece {
+  const f = sheet.frames[index]!;
+  const sheetWidth = sheet.texture.width;
+  return {
+    label: `Frame ${index} of sprite sheet "${sheet.label}"`,
+    width: f.width,
+    height: f.height,
+    fill(pixels, atlasWidth, x, y) {
+      for (let row = 0; row < f.height; row++) {
+        const from = ((f.y + row) * sheetWidth + f.x) * 4;
+        pixels.set(texels.subarray(from, from + f.width * 4), ((y + row) * atlasWidth + x) * 4);
+      }
+    },
+    placed: (frame) => (frames[index] = frame),
   };
 }

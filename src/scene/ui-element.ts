@@ -1,6 +1,8 @@
 import type { BitmapFont } from './bitmap-font';
 import { layoutText, type TextLayout } from './text-layout';
 import { Node } from './node';
+import { SpriteAnimation } from './sprite-animation';
+import type { SpriteSheet } from './sprite-sheet';
 
 /**
  * A 2D node of the UI layer, in native pixels (x right, y down): placed by its T·R·S like any node (rotation about
@@ -27,13 +29,61 @@ export class UiRect extends UiElement {
   }
 }
 
-/** A sprite: a named frame of the UI atlas, drawn at its own pixel size (scale it with setScale). */
+/** How a `UiSprite` showing a sheet starts. */
+export interface UiSpriteOptions {
+  /** The sheet frame shown first (default 0). */
+  frame?: number;
+}
+
+/**
+ * A sprite of the UI, drawn at its own pixel size (scale it with setScale): a named text-row sprite of the UI atlas, or
+ * a frame of a sprite sheet the atlas holds (`new UiAtlas(sprites, { sheets: [sheet] })`), trimmed frames placed where
+ * the untrimmed frame would be, animated by its tags like a world `Sprite` (`play`, `update(dt)`).
+ */
 export class UiSprite extends UiElement {
-  constructor(
-    name: string,
-    public sprite: string,
-  ) {
+  /** The atlas sprite's name; ignored when `sheet` is given. */
+  sprite: string;
+  readonly sheet: SpriteSheet | null;
+  /** Set by `play`; `update(dt)` advances it and shows its frame. */
+  animation: SpriteAnimation | null = null;
+  private _frame = 0;
+
+  constructor(name: string, source: string | SpriteSheet, options: UiSpriteOptions = {}) {
     super(name);
+    this.sprite = typeof source === 'string' ? source : '';
+    this.sheet = typeof source === 'string' ? null : source;
+    this.frame = options.frame ?? 0;
+  }
+
+  /** The sheet frame shown (0 for an atlas sprite). */
+  get frame(): number {
+    return this._frame;
+  }
+  set frame(index: number) {
+    const count = this.sheet?.frames.length ?? 1;
+    if (!(Number.isInteger(index) && index >= 0 && index < count))
+      throw new RangeError(
+        this.sheet
+          ? `UiSprite "${this.name}": frame ${index}; its sheet "${this.sheet.label}" has 0…${count - 1}.`
+          : `UiSprite "${this.name}": frame ${index}; an atlas sprite has only frame 0.`,
+      );
+    this._frame = index;
+  }
+
+  /** Plays a tag of the sheet (null: all its frames) by clock time; the one playing already keeps going. */
+  play(tag: string | null, restart = false): SpriteAnimation {
+    if (!this.sheet)
+      throw new Error(`UiSprite "${this.name}" shows the atlas sprite "${this.sprite}", not a sheet.`);
+    if (this.animation) this.animation.play(tag, restart);
+    else this.animation = new SpriteAnimation(this.sheet, tag);
+    this.frame = this.animation.frame;
+    return this.animation;
+  }
+
+  /** Advances the animation by `dt` seconds and shows its frame. */
+  update(dt: number): this {
+    if (this.animation) this.frame = this.animation.update(dt).frame;
+    return this;
   }
 }
 

@@ -126,10 +126,10 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
     return new GlTextureHandle(this, desc);
   }
 
-  sampler(filter: SamplerFilter, wrap: SamplerWrap = 'clamp'): GlSampler {
-    const key = `${filter} ${wrap}`;
+  sampler(filter: SamplerFilter, wrap: SamplerWrap = 'clamp', mipmapped = false): GlSampler {
+    const key = `${filter} ${wrap} ${mipmapped}`;
     let sampler = this.samplers.get(key);
-    if (!sampler) this.samplers.set(key, (sampler = new GlSampler(this, filter, wrap)));
+    if (!sampler) this.samplers.set(key, (sampler = new GlSampler(this, filter, wrap, mipmapped)));
     return sampler;
   }
 

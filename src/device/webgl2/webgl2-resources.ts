@@ -29,7 +29,7 @@ export interface GlHost extends HandleHost {
   readonly state: GlState;
   /** Whether rgba16float can be drawn into (EXT_color_buffer_float). */
   readonly floatTargets: boolean;
-  sampler(filter: SamplerFilter, wrap?: SamplerWrap): GlSampler;
+  sampler(filter: SamplerFilter, wrap?: SamplerWrap, mipmapped?: boolean): GlSampler;
   framebufferFor(color: GlTextureHandle, depth: GlTextureHandle | null): WebGLFramebuffer;
   vertexArray(
     pipeline: GlPipelineHandle,
@@ -148,7 +148,13 @@ export class GlTextureHandle extends TextureHandle<WebGLTexture> {
     const gl = this.device.gl;
     const texture = gl.createTexture();
     this.device.state.bindTexture(0, texture);
-    gl.texStorage2D(gl.TEXTURE_2D, 1, internalFormat(gl, this.format, this.label), this.width, this.height);
+    gl.texStorage2D(
+      gl.TEXTURE_2D,
+      this.mipLevels,
+      internalFormat(gl, this.format, this.label),
+      this.width,
+      this.height,
+    );
     if (this.format === 'depth24plus') {
       gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST); // depth is not filterable
       gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
@@ -156,7 +162,11 @@ export class GlTextureHandle extends TextureHandle<WebGLTexture> {
     return texture;
   }
 
-  protected upload(texture: WebGLTexture, pixels: Uint8Array | ImageBitmap): void {
+  protected upload(
+    texture: WebGLTexture,
+    pixels: Uint8Array | ImageBitmap,
+    mipmaps: readonly Uint8Array[],
+  ): void {
     const { gl, state } = this.device;
     state.bindTexture(0, texture);
     state.unpackAsIs();
@@ -164,6 +174,10 @@ export class GlTextureHandle extends TextureHandle<WebGLTexture> {
     if (pixels instanceof Uint8Array)
       gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, this.width, this.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
     else gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    mipmaps.forEach((level, i) => {
+      const [w, h] = this.levelSize(i + 1);
+      gl.texSubImage2D(gl.TEXTURE_2D, i + 1, 0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, level);
+    });
   }
 
   /** Its framebuffer now, as every colour texture may be drawn into: the count of GL objects is then the same from
@@ -200,6 +214,7 @@ export class GlSampler implements Sampler {
     private readonly device: GlHost,
     readonly filter: SamplerFilter,
     readonly wrap: SamplerWrap,
+    readonly mipmapped: boolean,
   ) {}
 
   get sampler(): WebGLSampler {
@@ -208,7 +223,12 @@ export class GlSampler implements Sampler {
       this.generation = this.device.generation;
       const sampler = (this.native = gl.createSampler());
       const mode = this.filter === 'linear' ? gl.LINEAR : gl.NEAREST;
-      gl.samplerParameteri(sampler, gl.TEXTURE_MIN_FILTER, mode);
+      const min = !this.mipmapped
+        ? mode
+        : this.filter === 'linear'
+          ? gl.LINEAR_MIPMAP_NEAREST
+          : gl.NEAREST_MIPMAP_NEAREST;
+      gl.samplerParameteri(sampler, gl.TEXTURE_MIN_FILTER, min);
       gl.samplerParameteri(sampler, gl.TEXTURE_MAG_FILTER, mode);
       const wrap = this.wrap === 'repeat' ? gl.REPEAT : gl.CLAMP_TO_EDGE;
       gl.samplerParameteri(sampler, gl.TEXTURE_WRAP_S, wrap);

@@ -122,10 +122,10 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
     return new GpuTextureHandle(this, desc);
   }
 
-  sampler(filter: SamplerFilter, wrap: SamplerWrap = 'clamp'): Sampler {
-    const key = `${filter} ${wrap}`;
+  sampler(filter: SamplerFilter, wrap: SamplerWrap = 'clamp', mipmapped = false): Sampler {
+    const key = `${filter} ${wrap} ${mipmapped}`;
     let sampler = this.samplers.get(key);
-    if (!sampler) this.samplers.set(key, (sampler = new GpuSampler(this, filter, wrap)));
+    if (!sampler) this.samplers.set(key, (sampler = new GpuSampler(this, filter, wrap, mipmapped)));
     return sampler;
   }
 

@@ -102,18 +102,27 @@ export class GpuTextureHandle extends TextureHandle<GPUTexture> {
       label: this.label,
       format: this.format,
       size: [this.width, this.height],
+      mipLevelCount: this.mipLevels,
       usage: TEXTURE_USAGE,
     });
     this.nativeView = texture.createView();
     return texture;
   }
 
-  protected upload(texture: GPUTexture, pixels: Uint8Array | ImageBitmap): void {
+  protected upload(
+    texture: GPUTexture,
+    pixels: Uint8Array | ImageBitmap,
+    mipmaps: readonly Uint8Array[],
+  ): void {
     const queue = this.device.gpu.device.queue;
     const size = [this.width, this.height];
     if (pixels instanceof Uint8Array)
       queue.writeTexture({ texture }, pixels, { bytesPerRow: this.width * 4 }, size);
     else queue.copyExternalImageToTexture({ source: pixels }, { texture, premultipliedAlpha: false }, size);
+    mipmaps.forEach((level, i) => {
+      const [w, h] = this.levelSize(i + 1);
+      queue.writeTexture({ texture, mipLevel: i + 1 }, level, { bytesPerRow: w * 4 }, [w, h]);
+    });
   }
 
   dispose(): void {
@@ -144,6 +153,7 @@ export class GpuSampler implements Sampler {
     private readonly device: GpuHost,
     readonly filter: SamplerFilter,
     readonly wrap: SamplerWrap,
+    readonly mipmapped: boolean,
   ) {}
 
   get sampler(): GPUSampler {
@@ -151,9 +161,11 @@ export class GpuSampler implements Sampler {
       this.generation = this.device.generation;
       const address = this.wrap === 'repeat' ? 'repeat' : 'clamp-to-edge';
       this.native = this.device.gpu.device.createSampler({
-        label: `${this.filter} ${this.wrap} sampler`,
+        label: `${this.filter} ${this.wrap}${this.mipmapped ? ' mipmapped' : ''} sampler`,
         magFilter: this.filter,
         minFilter: this.filter,
+        mipmapFilter: 'nearest',
+        ...(this.mipmapped ? {} : { lodMaxClamp: 0 }),
         addressModeU: address,
         addressModeV: address,
       });
