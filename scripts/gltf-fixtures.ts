@@ -154,6 +154,15 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
       position.count = 4;
       for (const name of ['TEXCOORD_0']) accessors[post.primitives[0]!.attributes[name]!]!.count = 4;
     }),
+    'src/assets/fixtures/bad/accessor-past-view.gltf': variant((j) => {
+      up(j);
+      // The sign's positions claim 1 000 elements: far past the bytes of their buffer view.
+      const accessors = j['accessors'] as { count: number }[];
+      const sign = (
+        j['meshes'] as { name: string; primitives: { attributes: Record<string, number> }[] }[]
+      ).find((m) => m.name === 'sign')!;
+      accessors[sign.primitives[0]!.attributes['POSITION']!]!.count = 1000;
+    }),
     'src/assets/fixtures/bad/image-not-decoding.gltf': variant((j) => {
       up(j);
       images(j)[0]!.uri = 'not-an-image.png';

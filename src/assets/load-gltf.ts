@@ -172,7 +172,61 @@ async function readJson(io: WebIO, file: string, fail: (why: string) => never): 
       }
     }),
   );
+  checkRanges(jsonDoc, fail);
   return jsonDoc;
+}
+
+const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
+const TYPE_COMPONENTS: Record<string, number> = {
+  SCALAR: 1,
+  VEC2: 2,
+  VEC3: 3,
+  VEC4: 4,
+  MAT2: 4,
+  MAT3: 9,
+  MAT4: 16,
+};
+
+/**
+ * Every buffer as long as the file says, every buffer view inside its buffer, every accessor's elements inside its
+ * view: checked before parsing, so a file that reads past its data is an error naming what, not a typed-array fault.
+ */
+function checkRanges(jsonDoc: JSONDocument, fail: (why: string) => never): void {
+  const json = jsonDoc.json;
+  const lengths = (json.buffers ?? []).map((buffer, i) => {
+    if (buffer.uri?.startsWith('data:')) return buffer.byteLength; // decoded by the parser, which checks it
+    const data = jsonDoc.resources[buffer.uri ?? '@glb.bin'];
+    const name = buffer.uri ? `"${buffer.uri}"` : 'the .glb binary chunk';
+    if (!data) return fail(`buffer ${i} (${name}) has no data.`);
+    if (data.byteLength < buffer.byteLength)
+      fail(`buffer ${i} (${name}) has ${data.byteLength} bytes; the file says ${buffer.byteLength}.`);
+    return buffer.byteLength;
+  });
+  const views = json.bufferViews ?? [];
+  views.forEach((view, i) => {
+    const length = lengths[view.buffer];
+    if (length === undefined)
+      fail(`buffer view ${i} names buffer ${view.buffer}, which the file does not have.`);
+    const end = (view.byteOffset ?? 0) + view.byteLength;
+    if (end > length!)
+      fail(`buffer view ${i} ends at byte ${end} of buffer ${view.buffer}, which has ${length} bytes.`);
+  });
+  (json.accessors ?? []).forEach((accessor, i) => {
+    if (accessor.bufferView === undefined || accessor.count === 0) return; // all zeros (or sparse): nothing read
+    const view = views[accessor.bufferView];
+    const label = `accessor ${i}${accessor.name ? ` ("${accessor.name}")` : ''}`;
+    if (!view)
+      return fail(`${label} names buffer view ${accessor.bufferView}, which the file does not have.`);
+    const element = (COMPONENT_BYTES[accessor.componentType] ?? 0) * (TYPE_COMPONENTS[accessor.type] ?? 0);
+    if (element === 0)
+      fail(`${label} has component type ${accessor.componentType} and type ${accessor.type}.`);
+    const end = (accessor.byteOffset ?? 0) + (view.byteStride ?? element) * (accessor.count - 1) + element;
+    if (end > view.byteLength)
+      fail(
+        `${label}: its ${accessor.count} elements end at byte ${end} of buffer view ${accessor.bufferView}, ` +
+          `which has ${view.byteLength} bytes.`,
+      );
+  });
 }
 
 function isGlb(bytes: Uint8Array): boolean {
