@@ -1,7 +1,20 @@
 // The layer check run by `npm run check`: src/ folders import only leftwards along
-// math -> time -> scene -> assets -> layout -> device -> graph -> render/xr -> app -> debug, never in a cycle; index.ts alone may import all.
+// math -> time -> scene -> input -> ui -> assets -> layout -> device -> graph -> render/xr -> app -> debug, never in a cycle; index.ts alone may import all.
 // Tests (*.test.ts) may wire layers together (an XR layer test draws with the world pass): they are not engine code.
-const LAYERS = ['math', 'time', 'scene', 'assets', 'layout', 'device', 'graph', 'render|xr', 'app', 'debug'];
+const LAYERS = [
+  'math',
+  'time',
+  'scene',
+  'input',
+  'ui',
+  'assets',
+  'layout',
+  'device',
+  'graph',
+  'render|xr',
+  'app',
+  'debug',
+];
 
 /** For each layer, a rule forbidding imports from every layer to its right. */
 const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({

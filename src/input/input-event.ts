@@ -1,0 +1,31 @@
+/** A named thing a player wants, whatever key, button or stick asked for it (the action mapper decides which). */
+export type Action = 'accept' | 'reject' | 'up' | 'down' | 'left' | 'right';
+
+/** Where a press came from: navigating by key, D-pad or stick hides the engine cursor; the mouse shows it. */
+export type InputSource = 'key' | 'pad';
+
+/**
+ * One input event as the engine applies it at the start of a frame, in arrival order: browser events already mapped
+ * (pointer positions into native pixels, keys and pad buttons into actions). The UI kernel and the loop's steps read
+ * these, never the DOM.
+ */
+export type InputEvent =
+  /** The pointer moved to native pixel (x, y) (fractions kept; may lie outside the native image). */
+  | { kind: 'pointer-move'; x: number; y: number }
+  /** A mouse button went down (0 left, 1 middle, 2 right) at (x, y). */
+  | { kind: 'pointer-down'; button: number; x: number; y: number }
+  | { kind: 'pointer-up'; button: number; x: number; y: number }
+  /** The wheel turned: `deltaY` in notches (positive: toward the user, content moves up), with the modifiers held. */
+  | { kind: 'wheel'; deltaY: number; ctrl: boolean; shift: boolean }
+  /** The pointer left the canvas (no capture holds it). */
+  | { kind: 'pointer-leave' }
+  /** The page lost input (window blur, tab hidden): whatever the mouse held is cancelled. */
+  | { kind: 'blur' }
+  /**
+   * A key went down: `key` as `KeyboardEvent.key`, the actions it is bound to (none when unbound), the modifiers held.
+   */
+  | { kind: 'key'; key: string; actions: readonly Action[]; shift: boolean; ctrl: boolean }
+  /** A pad button or stick direction was pressed: its actions. */
+  | { kind: 'pad'; actions: readonly Action[] }
+  /** Text typed, pasted or composed (IME, dead keys): whole characters, as `beforeinput` gives them. */
+  | { kind: 'text'; text: string };

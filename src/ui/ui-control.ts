@@ -1,0 +1,126 @@
+import { TextEditor, type TextEditorOptions } from './text-editor';
+
+/**
+ * What a control does: `static` (drawn only: no hover, no focus, transparent to the mouse), `button` (hover, focus,
+ * click), `slider` (a number: mouse capture, the wheel, left/right), `text` (a field: text-edit capture, and mouse
+ * capture to select), `checkbox` (a boolean toggled by a click or accept).
+ */
+export type ControlKind = 'static' | 'button' | 'slider' | 'text' | 'checkbox';
+
+/** Where a control sits in its box and what it holds. */
+export interface UiControlOptions {
+  /** Its rectangle in the box's content pixels (scrolled with the box unless `pinned`). */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Stays put when the box scrolls (drawn and hit above the scrolled controls). */
+  pinned?: boolean;
+  /** An irregular shape: whether the point (x, y), in pixels from the control's top left, is on it (default all). */
+  hitTest?: (x: number, y: number) => boolean;
+  /** Slider: its range, step (default 0…100 by 1) and first value (default min). */
+  min?: number;
+  max?: number;
+  step?: number;
+  /** The first value: a slider's number, a field's text, a checkbox's state. */
+  value?: number | string | boolean;
+  /** Text field: the most characters and which characters it takes. */
+  text?: TextEditorOptions;
+  /** Text field: pixels per character, to place the caret under the pointer (default 4: the 3×5 font's advance). */
+  charWidth?: number;
+}
+
+/**
+ * One control of a `UiBox`: a rectangle with a kind, a value, and the two switches a game flips — `locked` (shown in
+ * grey, takes no input) and `hidden`. A hidden or locked control loses focus, hover and any capture at the kernel's
+ * next update.
+ */
+export class UiControl {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  readonly pinned: boolean;
+  locked = false;
+  hidden = false;
+  readonly hitTest: ((x: number, y: number) => boolean) | null;
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+  readonly charWidth: number;
+  /** The field's editing state (text fields only). */
+  readonly editor: TextEditor | null;
+  private _value: number | boolean;
+
+  constructor(
+    readonly name: string,
+    readonly kind: ControlKind,
+    options: UiControlOptions,
+  ) {
+    const { x, y, width, height } = options;
+    if (![x, y, width, height].every(Number.isFinite) || !(width > 0 && height > 0))
+      throw new RangeError(
+        `UiControl "${name}": rectangle ${x}, ${y}, ${width}×${height}; give finite numbers and a size above 0.`,
+      );
+    [this.x, this.y, this.width, this.height] = [x, y, width, height];
+    this.pinned = options.pinned ?? false;
+    this.hitTest = options.hitTest ?? null;
+    this.min = options.min ?? 0;
+    this.max = options.max ?? 100;
+    this.step = options.step ?? 1;
+    if (!(this.max > this.min && this.step > 0))
+      throw new RangeError(
+        `UiControl "${name}": range ${this.min}…${this.max} by ${this.step}; give min < max, step > 0.`,
+      );
+    this.charWidth = options.charWidth ?? 4;
+    const value = options.value;
+    if (kind === 'text') {
+      this.editor = new TextEditor(typeof value === 'string' ? value : '', options.text);
+      this._value = false;
+    } else {
+      this.editor = null;
+      this._value =
+        kind === 'slider' ? this.clamp(typeof value === 'number' ? value : this.min) : value === true;
+    }
+  }
+
+  /** Takes hover and focus (every kind but `static`). */
+  get focusable(): boolean {
+    return this.kind !== 'static';
+  }
+  /** Asks for mouse capture when pressed (sliders; text fields, to select). */
+  get capturesMouse(): boolean {
+    return this.kind === 'slider' || this.kind === 'text';
+  }
+  /** Turns the wheel into its value instead of letting the box scroll (sliders). */
+  get takesWheel(): boolean {
+    return this.kind === 'slider';
+  }
+  /** Can be focused, hovered and used now: focusable, shown and not locked. */
+  get usable(): boolean {
+    return this.focusable && !this.hidden && !this.locked;
+  }
+
+  /** A slider's number, a field's text, a checkbox's state; null for buttons and statics. */
+  get value(): number | string | boolean | null {
+    if (this.editor) return this.editor.text;
+    return this.kind === 'slider' || this.kind === 'checkbox' ? this._value : null;
+  }
+  /** Sets the value (a slider's is clamped to its range and step); returns whether it changed. */
+  setValue(value: number | string | boolean): boolean {
+    if (this.editor) {
+      if (value === this.editor.text) return false;
+      this.editor.setText(String(value));
+      return true;
+    }
+    const next = this.kind === 'slider' ? this.clamp(Number(value)) : Boolean(value);
+    if (next === this._value || !(this.kind === 'slider' || this.kind === 'checkbox')) return false;
+    this._value = next;
+    return true;
+  }
+
+  private clamp(value: number): number {
+    const stepped = this.min + Math.round((value - this.min) / this.step) * this.step;
+    return Math.min(this.max, Math.max(this.min, stepped));
+  }
+}

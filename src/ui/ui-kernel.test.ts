@@ -1,0 +1,324 @@
+import { describe, expect, it } from 'vitest';
+import type { Action, InputEvent } from '../input/input-event';
+import { UiBox } from './ui-box';
+import { UiControl, type ControlKind } from './ui-control';
+import { UiKernel, type UiEvent } from './ui-kernel';
+
+/**
+ * One box (100×60 at 10, 10) holding: a static, a button, a slider 0…40 (41 wide: one unit a pixel), a text field
+ * (4 pixels a character), a checkbox, a pinned button, and a button far below (so the box scrolls).
+ */
+function scene() {
+  const box = new UiBox('main', { x: 10, y: 10, width: 100, height: 60 });
+  const make = (name: string, kind: ControlKind, x: number, y: number, width = 20, extra = {}) =>
+    new UiControl(name, kind, { x, y, width, height: 10, ...extra });
+  const controls = {
+    yellow: make('yellow', 'static', 0, 0),
+    green: make('green', 'button', 0, 12),
+    red: make('red', 'slider', 0, 24, 41, { min: 0, max: 40, value: 10 }),
+    blue: make('blue', 'text', 0, 36, 40, { value: 'abc', text: { maxLength: 8 } }),
+    check: make('check', 'checkbox', 30, 0, 10),
+    pin: make('pin', 'button', 80, 0, 10, { pinned: true }),
+    low: make('low', 'button', 0, 100),
+  };
+  for (const c of Object.values(controls)) box.add(c);
+  const kernel = new UiKernel().add(box);
+  const run = (...events: InputEvent[]) => {
+    for (const e of events) kernel.push(e);
+    return kernel.update().map(show);
+  };
+  return { kernel, box, run, ...controls };
+}
+
+const show = (e: UiEvent) =>
+  `${e.type} ${e.control ?? e.box}${e.value === undefined ? '' : ` ${String(e.value)}`}`;
+/** Native pixel (x, y) of the box's content pixel (x, y) with the box unscrolled. */
+const move = (x: number, y: number): InputEvent => ({ kind: 'pointer-move', x: 10 + x, y: 10 + y });
+const down = (x: number, y: number, button = 0): InputEvent => ({
+  kind: 'pointer-down',
+  button,
+  x: 10 + x,
+  y: 10 + y,
+});
+const up = (x: number, y: number, button = 0): InputEvent => ({
+  kind: 'pointer-up',
+  button,
+  x: 10 + x,
+  y: 10 + y,
+});
+const key = (name: string, actions: Action[] = [], shift = false): InputEvent => ({
+  kind: 'key',
+  key: name,
+  actions,
+  shift,
+  ctrl: false,
+});
+const pad = (...actions: Action[]): InputEvent => ({ kind: 'pad', actions });
+const wheel = (deltaY: number, mods: { ctrl?: boolean; shift?: boolean } = {}): InputEvent => ({
+  kind: 'wheel',
+  deltaY,
+  ctrl: mods.ctrl ?? false,
+  shift: mods.shift ?? false,
+});
+
+describe('UI kernel: no capture (case 3)', () => {
+  it('the pointer moves hover and focus together; a static is transparent; empty space clears both', () => {
+    const { kernel, run } = scene();
+    expect(run(move(5, 5))).toEqual([]); // the static passes the pointer through to the box's empty area
+    expect(kernel.cursorVisible).toBe(true);
+    expect(run(move(5, 15))).toEqual(['hover-in green', 'focus-in green']);
+    expect(run(move(6, 16))).toEqual([]);
+    expect(run(move(5, 28))).toEqual(['focus-out green', 'hover-out green', 'hover-in red', 'focus-in red']);
+    expect(run(move(60, 50))).toEqual(['focus-out red', 'hover-out red']);
+    expect([kernel.focus, kernel.hover]).toEqual([null, null]);
+  });
+
+  it('a click is a press and a release on the same control; a checkbox toggles first', () => {
+    const { check, run } = scene();
+    expect(run(move(5, 15), down(5, 15), up(6, 16))).toEqual([
+      'hover-in green',
+      'focus-in green',
+      'click green',
+    ]);
+    expect(run(down(5, 15), move(60, 50), up(60, 50))).toEqual(['focus-out green', 'hover-out green']);
+    expect(run(move(35, 5), down(35, 5), up(35, 5))).toEqual([
+      'hover-in check',
+      'focus-in check',
+      'value-change check true',
+      'click check',
+    ]);
+    expect(check.value).toBe(true);
+  });
+
+  it('keys and pad move focus by direction and hide the cursor; accept clicks; the mouse shows it again', () => {
+    const { kernel, run } = scene();
+    run(move(5, 15));
+    expect(run(key('ArrowDown', ['down']))).toEqual(['hover-out green', 'focus-out green', 'focus-in red']);
+    expect(kernel.cursorVisible).toBe(false);
+    expect(run(pad('down'), pad('up'), pad('up'))).toEqual([
+      'focus-out red',
+      'focus-in blue',
+      'focus-out blue',
+      'focus-in red',
+      'focus-out red',
+      'focus-in green',
+    ]);
+    expect(run(key(' ', ['accept']), pad('right'))).toEqual([
+      'click green',
+      'focus-out green',
+      'focus-in check',
+    ]);
+    expect(run(move(5, 28))).toEqual(['focus-out check', 'hover-in red', 'focus-in red']);
+    expect(kernel.cursorVisible).toBe(true);
+  });
+
+  it('a focused slider takes left and right; the wheel over it changes it instead of scrolling', () => {
+    const { box, red, run } = scene();
+    run(move(5, 28));
+    expect(run(key('ArrowRight', ['right']), pad('left'), pad('left'))).toEqual([
+      'hover-out red',
+      'value-change red 11',
+      'value-change red 10',
+      'value-change red 9',
+    ]);
+    run(move(5, 29));
+    expect(run(wheel(-1), wheel(2))).toEqual(['value-change red 10', 'value-change red 9']);
+    expect([red.value, box.scroll]).toEqual([9, 0]);
+  });
+
+  it('the wheel scrolls the box under the pointer (Ctrl 1 px, Shift fast), never past its ends; pinned stay', () => {
+    const { kernel, box, run } = scene();
+    expect(box.maxScroll).toBe(50);
+    expect(run(move(60, 50), wheel(1))).toEqual(['scroll main 8']);
+    expect(run(wheel(1, { ctrl: true }))).toEqual(['scroll main 9']);
+    expect(run(wheel(1, { shift: true }))).toEqual(['scroll main 41']);
+    expect(run(wheel(1, { shift: true }))).toEqual(['scroll main 50']);
+    expect(run(wheel(1))).toEqual([]);
+    // Scrolled by 50: the low button (content y 100) is at box y 50; the pinned one has not moved.
+    expect(run(move(5, 55))).toEqual(['hover-in low', 'focus-in low']);
+    expect(run(move(85, 5))).toEqual(['focus-out low', 'hover-out low', 'hover-in pin', 'focus-in pin']);
+    expect(kernel.boxOf(kernel.focus!).name).toBe('main');
+  });
+
+  it('navigating to a control out of view scrolls the box to show it', () => {
+    const { box, run } = scene();
+    run(move(5, 38));
+    expect(run(pad('down'))).toEqual(['hover-out blue', 'focus-out blue', 'focus-in low', 'scroll main 50']);
+    expect(box.scroll).toBe(50);
+  });
+});
+
+describe('UI kernel: mouse capture (case 2)', () => {
+  it('a slider captures on press, follows the pointer anywhere, accepts on release', () => {
+    const { kernel, run } = scene();
+    expect(run(move(5, 28), down(5, 28))).toEqual([
+      'hover-in red',
+      'focus-in red',
+      'capture-start red',
+      'value-change red 5',
+    ]);
+    expect(kernel.capture).toBe('mouse');
+    // Hover and focus stay put over the button, past the box, outside the canvas; keys, pad and wheel do nothing.
+    expect(run(move(20, 15), move(200, -40), key('ArrowDown', ['down']), pad('up'), wheel(3))).toEqual([
+      'value-change red 20',
+      'value-change red 40',
+    ]);
+    expect(run(up(200, -40))).toEqual(['capture-accept red', 'focus-out red', 'hover-out red']);
+    expect(kernel.capture).toBe(null);
+  });
+
+  it('the right button or Esc cancels and restores the value; then hover and focus follow the pointer', () => {
+    const { red, run } = scene();
+    expect(run(move(5, 28), down(5, 28), move(30, 15), down(30, 15, 2))).toEqual([
+      'hover-in red',
+      'focus-in red',
+      'capture-start red',
+      'value-change red 5',
+      'value-change red 30',
+      'capture-cancel red',
+      'value-change red 10',
+      'focus-out red', // the pointer is over empty space now
+      'hover-out red',
+    ]);
+    expect(red.value).toBe(10);
+    expect(run(move(6, 28), down(6, 28), key('Escape'), up(6, 28))).toEqual([
+      'hover-in red',
+      'focus-in red',
+      'capture-start red',
+      'value-change red 6',
+      'capture-cancel red',
+      'value-change red 10',
+    ]);
+  });
+
+  it('a control hidden or locked while captured cancels the capture and loses focus and hover', () => {
+    const { red, run } = scene();
+    run(move(5, 28), down(5, 28), move(25, 28));
+    red.locked = true;
+    expect(run()).toEqual(['capture-cancel red', 'value-change red 10', 'focus-out red', 'hover-out red']);
+    expect(run(up(25, 28), move(26, 28))).toEqual([]); // locked: not hovered, not focused
+  });
+});
+
+describe('UI kernel: the page lost the mouse (case 1)', () => {
+  it('blur cancels a capture and clears focus and hover; leaving the canvas clears them', () => {
+    const { kernel, run } = scene();
+    expect(run(move(5, 28), down(5, 28), { kind: 'blur' })).toEqual([
+      'hover-in red',
+      'focus-in red',
+      'capture-start red',
+      'value-change red 5',
+      'capture-cancel red',
+      'value-change red 10',
+      'focus-out red',
+      'hover-out red',
+    ]);
+    expect(run(move(5, 15), { kind: 'pointer-leave' })).toEqual([
+      'hover-in green',
+      'focus-in green',
+      'focus-out green',
+      'hover-out green',
+    ]);
+    expect(kernel.capture).toBe(null);
+  });
+});
+
+describe('UI kernel: text-edit capture', () => {
+  /** Clicks the field at character 1 and types: the edit has begun and the text is "aXbc". */
+  function editing() {
+    const s = scene();
+    const events = s.run(move(4, 38), down(4, 38), up(4, 38), { kind: 'text', text: 'X' });
+    return { ...s, events };
+  }
+
+  it('a press asks for editing first, then mouse capture to select; text arrives as text events', () => {
+    const { kernel, events, run } = editing();
+    expect(events).toEqual([
+      'hover-in blue',
+      'focus-in blue',
+      'edit-start blue',
+      'capture-start blue',
+      'caret-move blue 1',
+      'capture-accept blue',
+      'text-change blue aXbc',
+    ]);
+    expect(kernel.capture).toBe('text');
+    // Dragging selects; typing replaces the selection; characters are code points, up to the limit of 8.
+    expect(run(down(4, 38), move(12, 38), up(12, 38), { kind: 'text', text: 'żółć gęślą' })).toEqual([
+      'capture-start blue',
+      'caret-move blue 1',
+      'caret-move blue 3',
+      'capture-accept blue',
+      'text-change blue ażółć gc',
+    ]);
+  });
+
+  it('while editing, focus stays on the field and the mouse only hovers others', () => {
+    const { kernel, run } = editing();
+    expect(run(move(5, 15), move(5, 28))).toEqual([
+      'hover-out blue',
+      'hover-in green',
+      'hover-out green',
+      'hover-in red',
+    ]);
+    expect(kernel.focus?.name).toBe('blue');
+  });
+
+  it('Enter, accept and ↑/↓ accept; Esc and reject cancel and restore the text', () => {
+    for (const end of [key('Enter'), pad('accept'), key('ArrowUp', ['up']), pad('down')]) {
+      const { kernel, run } = editing();
+      expect(run(end)).toEqual(['edit-accept blue']);
+      expect([kernel.capture, kernel.focus?.name]).toEqual([null, 'blue']);
+    }
+    for (const end of [key('Escape', ['reject']), pad('reject')]) {
+      const { blue, run } = editing();
+      expect(run(end)).toEqual(['edit-cancel blue', 'text-change blue abc']);
+      expect(blue.value).toBe('abc');
+    }
+  });
+
+  it("a click outside accepts: in the box's empty area, on another control, outside every box", () => {
+    const cases: [InputEvent[], string[]][] = [
+      [
+        [move(60, 50), down(60, 50)],
+        ['hover-out blue', 'edit-accept blue', 'focus-out blue'],
+      ],
+      [
+        [move(5, 15), down(5, 15), up(5, 15)],
+        [
+          'hover-out blue',
+          'hover-in green',
+          'edit-accept blue',
+          'focus-out blue',
+          'focus-in green',
+          'click green',
+        ],
+      ],
+      [
+        [move(300, 300), down(300, 300)],
+        ['hover-out blue', 'edit-accept blue', 'focus-out blue'],
+      ],
+    ];
+    for (const [events, expected] of cases) expect(editing().run(...events)).toEqual(expected);
+  });
+
+  it('keys edit the text: caret, selection, Backspace and Delete; Space types rather than accepts', () => {
+    const { run } = editing(); // "aXbc", caret 2
+    expect(run(key('ArrowLeft', ['left']), key('End', [], true), key('Backspace'))).toEqual([
+      'caret-move blue 1',
+      'caret-move blue 4',
+      'text-change blue a',
+    ]);
+    expect(run(key(' ', ['accept']), { kind: 'text', text: ' b' }, key('Home'), key('Delete'))).toEqual([
+      'text-change blue a b',
+      'caret-move blue 0',
+      'text-change blue  b',
+    ]);
+  });
+
+  it('a field locked while editing cancels the edit', () => {
+    const { blue, run } = editing();
+    blue.locked = true;
+    expect(run()).toEqual(['edit-cancel blue', 'text-change blue abc', 'focus-out blue', 'hover-out blue']);
+  });
+});

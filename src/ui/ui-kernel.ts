@@ -1,0 +1,479 @@
+import type { Action, InputEvent } from '../input/input-event';
+import type { UiBox } from './ui-box';
+import type { UiControl } from './ui-control';
+
+/** The kinds of event the kernel delivers (fixed names: apps and tests rely on them). */
+export type UiEventType =
+  | 'focus-in'
+  | 'focus-out'
+  | 'hover-in'
+  | 'hover-out'
+  | 'click'
+  | 'capture-start'
+  | 'capture-accept'
+  | 'capture-cancel'
+  | 'edit-start'
+  | 'edit-accept'
+  | 'edit-cancel'
+  | 'text-change'
+  | 'caret-move'
+  | 'scroll'
+  | 'value-change';
+
+/** One thing that happened to a control (or, for `scroll`, to a box: `control` is null). */
+export interface UiEvent {
+  type: UiEventType;
+  /** The control's name, or null for a box's `scroll`. */
+  control: string | null;
+  /** The name of the box it happened in. */
+  box: string;
+  /** `value-change`, `text-change`: the new value; `caret-move`: the caret; `scroll`: the box's scroll. */
+  value?: number | string | boolean;
+}
+
+/** Which capture holds input: the mouse (a slider dragged, text selected), a text field's editing, or none. */
+export type UiCapture = 'mouse' | 'text' | null;
+
+/** The pointer shapes the kernel asks for, by what lies under it. */
+export type CursorShape = 'arrow' | 'pointer' | 'grab' | 'grabbing' | 'text' | 'locked';
+
+/** Pixels the box scrolls per wheel notch: plain, with Ctrl (one pixel) and with Shift (fast). */
+export const SCROLL_STEP = { plain: 8, ctrl: 1, shift: 32 } as const;
+
+const DIRECTIONS: Partial<Record<Action, [number, number]>> = {
+  up: [0, -1],
+  down: [0, 1],
+  left: [-1, 0],
+  right: [1, 0],
+};
+
+/**
+ * Seed 004's UI kernel over flat `UiBox`es: focus and hover as two states, mouse capture (accept on release, cancel by
+ * the right button or Esc with the change undone), text-edit capture asked before mouse capture, keyboard and pad
+ * navigation between controls by direction, the wheel (a slider takes it; otherwise the box under the pointer
+ * scrolls), the engine cursor shown by the mouse and hidden by navigation.
+ *
+ * Input is queued (`push`, or an `InputQueue`) and applied in arrival order by `update()` at the start of a frame,
+ * before any game logic; the events it causes are then delivered, in the order they happened, to `onEvent`. Within
+ * one change the order is fixed: a control being left gets `focus-out` then `hover-out`, one being entered `hover-in`
+ * then `focus-in`; an edit or capture ends (`*-accept` / `*-cancel`) before focus leaves its control, and a cancel is
+ * followed by the `value-change` / `text-change` that restores the value.
+ */
+export class UiKernel {
+  readonly boxes: UiBox[] = [];
+  /** Called once per event after each `update()`, in order. */
+  onEvent: ((event: UiEvent) => void) | null = null;
+  /** Whether the engine cursor shows (moving the mouse shows it; navigating by keys or pad hides it). */
+  cursorVisible = false;
+  /** The pointer in native pixels (its last known place). */
+  readonly pointer = { x: 0, y: 0 };
+  private _focus: UiControl | null = null;
+  private _hover: UiControl | null = null;
+  private editing: { control: UiControl; before: string } | null = null;
+  private capturing: {
+    control: UiControl;
+    before: number | string | boolean | null;
+    caret: number[];
+  } | null = null;
+  /** The control the left button went down on without capturing (a click needs its release there too). */
+  private pressed: UiControl | null = null;
+  private readonly queue: InputEvent[] = [];
+  private readonly out: UiEvent[] = [];
+
+  /** Adds a box (drawn and hit above those added before); names are unique. */
+  add(box: UiBox): this {
+    if (this.boxes.some((b) => b.name === box.name))
+      throw new Error(`The UI kernel already has a box named "${box.name}".`);
+    this.boxes.push(box);
+    return this;
+  }
+
+  /** The focused control: the one input goes to. */
+  get focus(): UiControl | null {
+    return this._focus;
+  }
+  /** The control under the shown cursor (none while it is hidden). */
+  get hover(): UiControl | null {
+    return this._hover;
+  }
+  get capture(): UiCapture {
+    return this.capturing ? 'mouse' : this.editing ? 'text' : null;
+  }
+  /** The text field being edited, if any. */
+  get editingControl(): UiControl | null {
+    return this.editing?.control ?? null;
+  }
+  /** The shape the cursor should have now. */
+  get cursorShape(): CursorShape {
+    if (this.capturing) return this.capturing.control.kind === 'slider' ? 'grabbing' : 'text';
+    const c = this._hover ?? this.boxAndControlAt(this.pointer.x, this.pointer.y)?.control;
+    if (!c) return 'arrow';
+    if (c.locked) return 'locked';
+    return c.kind === 'slider' ? 'grab' : c.kind === 'text' ? 'text' : 'pointer';
+  }
+
+  /** Queues an input event; it is applied at the next `update()`. */
+  push(event: InputEvent): void {
+    this.queue.push(event);
+  }
+
+  /** The box holding `control` (throws for a control of no box here). */
+  boxOf(control: UiControl): UiBox {
+    const box = this.boxes.find((b) => b.controls.includes(control));
+    if (!box) throw new Error(`Control "${control.name}" is in no box of this UI kernel.`);
+    return box;
+  }
+
+  /**
+   * Applies every queued input event in order (and the effect of controls hidden or locked since), then delivers the
+   * events that caused to `onEvent`. Returns them.
+   */
+  update(): UiEvent[] {
+    this.settle();
+    for (let i = 0; i < this.queue.length; i++) {
+      this.apply(this.queue[i]!);
+      this.settle();
+    }
+    this.queue.length = 0;
+    const delivered = this.out.splice(0);
+    if (this.onEvent) for (const event of delivered) this.onEvent(event);
+    return delivered;
+  }
+
+  private apply(event: InputEvent): void {
+    switch (event.kind) {
+      case 'pointer-move':
+        return this.pointerMove(event.x, event.y);
+      case 'pointer-down':
+        return this.pointerDown(event.button, event.x, event.y);
+      case 'pointer-up':
+        return this.pointerUp(event.button, event.x, event.y);
+      case 'wheel':
+        return this.wheel(event.deltaY, event.ctrl, event.shift);
+      case 'pointer-leave':
+        return this.leave();
+      case 'blur':
+        if (this.capturing) this.endCapture(false);
+        return this.leave();
+      case 'key':
+        return this.key(event.key, event.actions, event.shift, event.ctrl);
+      case 'pad':
+        return this.actions(event.actions);
+      case 'text':
+        if (this.editing && !this.capturing && this.editing.control.editor!.insert(event.text))
+          this.emit('text-change', this.editing.control, this.editing.control.editor!.text);
+        return;
+    }
+  }
+
+  // --- the mouse ---------------------------------------------------------------------------------------------------
+
+  private pointerMove(x: number, y: number): void {
+    const moved = x !== this.pointer.x || y !== this.pointer.y || !this.cursorVisible;
+    this.pointer.x = x;
+    this.pointer.y = y;
+    this.cursorVisible = true;
+    if (!moved) return;
+    if (this.capturing) return this.dragCapture();
+    this.followPointer();
+  }
+
+  /** Hover (and, unless a field edits, focus) to the usable control under the pointer, or to none. */
+  private followPointer(): void {
+    const hit = this.boxAndControlAt(this.pointer.x, this.pointer.y);
+    const target = hit && hit.control.usable ? hit.control : null;
+    if (this.editing) return this.setHover(target);
+    if (target !== this._focus) {
+      this.setFocus(null);
+      this.setHover(target);
+      this.setFocus(target);
+    } else this.setHover(target);
+  }
+
+  private pointerDown(button: number, x: number, y: number): void {
+    if (this.capturing) {
+      if (button === 2) this.endCapture(false);
+      return;
+    }
+    if (button !== 0) return;
+    this.pointerMove(x, y);
+    const hit = this.boxAndControlAt(x, y);
+    const target = hit && hit.control.usable ? hit.control : null;
+    // A click anywhere but on the field being edited ends its edit, accepted; focus then follows the pointer.
+    if (this.editing && this.editing.control !== target) {
+      this.endEdit(true);
+      this.followPointer();
+    }
+    if (!target) return;
+    this.pressed = target;
+    // Text-edit capture is asked first, then mouse capture (a field does both: edit and select with the pointer).
+    if (target.editor && !this.editing) this.startEdit(target);
+    if (target.capturesMouse) {
+      this.pressed = null;
+      this.capturing = {
+        control: target,
+        before: target.value,
+        caret: target.editor ? [target.editor.caret, target.editor.anchor] : [],
+      };
+      this.emit('capture-start', target);
+      this.dragCapture(false);
+    }
+  }
+
+  private pointerUp(button: number, x: number, y: number): void {
+    this.pointer.x = x;
+    this.pointer.y = y;
+    if (button !== 0) return;
+    if (this.capturing) return this.endCapture(true);
+    const pressed = this.pressed;
+    this.pressed = null;
+    if (!pressed || !pressed.usable) return;
+    const hit = this.boxAndControlAt(x, y);
+    if (hit?.control === pressed) this.activate(pressed);
+  }
+
+  /** A press released on the control it began on, or accept on the focused control. */
+  private activate(control: UiControl): void {
+    if (control.kind === 'checkbox' && control.setValue(!control.value))
+      this.emit('value-change', control, control.value!);
+    if (control.kind === 'button' || control.kind === 'checkbox') this.emit('click', control);
+  }
+
+  /** What the captured control does with the pointer where it is now. */
+  private dragCapture(moved = true): void {
+    const control = this.capturing!.control;
+    const r = this.boxOf(control).screenRect(control);
+    const local = this.pointer.x - r.x;
+    if (control.kind === 'slider') {
+      const t = control.width > 1 ? local / (control.width - 1) : 0;
+      if (control.setValue(control.min + t * (control.max - control.min)))
+        this.emit('value-change', control, control.value!);
+    } else if (control.editor) {
+      // The pointer places the caret; dragging extends the selection from where the press put it.
+      if (control.editor.moveTo(Math.round(local / control.charWidth), moved))
+        this.emit('caret-move', control, control.editor.caret);
+    }
+  }
+
+  private endCapture(accept: boolean): void {
+    const { control, before, caret } = this.capturing!;
+    this.capturing = null;
+    this.emit(accept ? 'capture-accept' : 'capture-cancel', control);
+    if (!accept) {
+      if (control.editor) {
+        const anchorMoved = control.editor.moveTo(caret[1]!);
+        if (control.editor.moveTo(caret[0]!, true) || anchorMoved)
+          this.emit('caret-move', control, control.editor.caret);
+      } else if (before !== null && control.setValue(before))
+        this.emit('value-change', control, control.value!);
+    }
+    if (this.cursorVisible) this.followPointer();
+  }
+
+  private wheel(deltaY: number, ctrl: boolean, shift: boolean): void {
+    if (this.capturing || !this.cursorVisible || deltaY === 0) return;
+    const hit = this.boxAndControlAt(this.pointer.x, this.pointer.y);
+    const control = hit?.control;
+    if (control && control.usable && control.takesWheel) {
+      // Wheel toward the user lowers a slider, away raises it: one step per notch.
+      if (control.setValue(Number(control.value) - Math.sign(deltaY) * control.step))
+        this.emit('value-change', control, control.value!);
+      return;
+    }
+    const box = hit?.box ?? [...this.boxes].reverse().find((b) => b.contains(this.pointer.x, this.pointer.y));
+    if (!box) return;
+    const step = ctrl ? SCROLL_STEP.ctrl : shift ? SCROLL_STEP.shift : SCROLL_STEP.plain;
+    if (box.scrollTo(box.scroll + deltaY * step)) {
+      this.emitBox('scroll', box, box.scroll);
+      this.followPointer();
+    }
+  }
+
+  private leave(): void {
+    if (!this.editing) this.setFocus(null);
+    this.setHover(null);
+    this.pressed = null;
+  }
+
+  // --- keys and pad ------------------------------------------------------------------------------------------------
+
+  private key(key: string, actions: readonly Action[], shift: boolean, ctrl: boolean): void {
+    if (this.capturing) {
+      if (key === 'Escape') this.endCapture(false);
+      return; // keys are ignored while the mouse is captured
+    }
+    const field = this.editing?.control;
+    if (field) {
+      const editor = field.editor!;
+      if (key === 'Enter' || key === 'ArrowUp' || key === 'ArrowDown') return this.endEdit(true);
+      if (key === 'Escape') return this.endEdit(false);
+      let moved = false;
+      if (key === 'ArrowLeft' || key === 'ArrowRight')
+        moved = editor.moveBy(key === 'ArrowLeft' ? -1 : 1, shift);
+      else if (key === 'Home' || key === 'End')
+        moved = editor.moveTo(key === 'Home' ? 0 : editor.length, shift);
+      else if (ctrl && key.toLowerCase() === 'a') moved = editor.selectAll();
+      else if (key === 'Backspace' || key === 'Delete') {
+        if (editor.delete(key === 'Delete')) this.emit('text-change', field, editor.text);
+        return;
+      }
+      if (moved) this.emit('caret-move', field, editor.caret);
+      return; // typed characters arrive as text events
+    }
+    this.actions(actions);
+  }
+
+  private actions(actions: readonly Action[]): void {
+    if (this.capturing) return; // the pad is ignored while the mouse is captured
+    for (const action of actions) {
+      const field = this.editing?.control;
+      if (field) {
+        // Keys reach here only when not editing; the pad edits by actions.
+        if (action === 'accept' || action === 'up' || action === 'down') this.endEdit(true);
+        else if (action === 'reject') this.endEdit(false);
+        else if (field.editor!.moveBy(action === 'left' ? -1 : 1))
+          this.emit('caret-move', field, field.editor!.caret);
+        continue;
+      }
+      const direction = DIRECTIONS[action];
+      if (direction) {
+        this.hideCursor();
+        const focused = this._focus;
+        if (focused?.kind === 'slider' && direction[1] === 0) {
+          if (focused.setValue(Number(focused.value) + direction[0] * focused.step))
+            this.emit('value-change', focused, focused.value!);
+        } else this.navigate(direction);
+      } else if (action === 'accept' && this._focus) {
+        if (this._focus.editor) this.startEdit(this._focus);
+        else this.activate(this._focus);
+      }
+    }
+  }
+
+  private hideCursor(): void {
+    this.cursorVisible = false;
+    this.setHover(null);
+  }
+
+  /** Focus to the nearest usable control in `direction` from the focused one (the first in reading order if none). */
+  private navigate([dx, dy]: [number, number]): void {
+    const usable = this.boxes.flatMap((box) => box.controls.filter((c) => c.usable).map((c) => ({ box, c })));
+    if (usable.length === 0) return;
+    const centre = (box: UiBox, c: UiControl) => {
+      const r = box.screenRect(c);
+      return [r.x + r.width / 2, r.y + r.height / 2] as const;
+    };
+    let next: { box: UiBox; c: UiControl } | null = null;
+    if (!this._focus) {
+      next = usable.reduce((a, b) => {
+        const [ax, ay] = centre(a.box, a.c);
+        const [bx, by] = centre(b.box, b.c);
+        return by < ay || (by === ay && bx < ax) ? b : a;
+      });
+    } else {
+      const from = this.boxOf(this._focus).screenRect(this._focus);
+      const [fx, fy] = centre(this.boxOf(this._focus), this._focus);
+      let best = Infinity;
+      for (const candidate of usable) {
+        if (candidate.c === this._focus) continue;
+        // Only controls wholly past the focused one's edge in that direction: right means left of it ≥ our right.
+        const r = candidate.box.screenRect(candidate.c);
+        const past =
+          dx > 0
+            ? r.x >= from.x + from.width
+            : dx < 0
+              ? r.x + r.width <= from.x
+              : dy > 0
+                ? r.y >= from.y + from.height
+                : r.y + r.height <= from.y;
+        if (!past) continue;
+        const [cx, cy] = centre(candidate.box, candidate.c);
+        const along = (cx - fx) * dx + (cy - fy) * dy;
+        if (along <= 0) continue;
+        const score = along + 2 * Math.abs((cx - fx) * dy - (cy - fy) * dx);
+        if (score < best) [best, next] = [score, candidate];
+      }
+    }
+    if (!next) return;
+    this.setFocus(next.c);
+    this.scrollIntoView(next.box, next.c);
+  }
+
+  private scrollIntoView(box: UiBox, c: UiControl): void {
+    if (c.pinned) return;
+    const top = c.y;
+    const bottom = c.y + c.height - box.rect.height;
+    const target = box.scroll > top ? top : box.scroll < bottom ? bottom : box.scroll;
+    if (box.scrollTo(target)) this.emitBox('scroll', box, box.scroll);
+  }
+
+  // --- edit, focus, hover --------------------------------------------------------------------------------------------
+
+  private startEdit(field: UiControl): void {
+    this.editing = { control: field, before: field.editor!.text };
+    this.emit('edit-start', field);
+  }
+
+  private endEdit(accept: boolean): void {
+    const { control, before } = this.editing!;
+    this.editing = null;
+    this.emit(accept ? 'edit-accept' : 'edit-cancel', control);
+    if (!accept && control.setValue(before)) this.emit('text-change', control, before);
+  }
+
+  private setFocus(control: UiControl | null): void {
+    if (control === this._focus) return;
+    if (this._focus) {
+      const old = this._focus;
+      this._focus = null;
+      this.emit('focus-out', old);
+    }
+    if (control) {
+      this._focus = control;
+      this.emit('focus-in', control);
+    }
+  }
+
+  private setHover(control: UiControl | null): void {
+    if (control === this._hover) return;
+    if (this._hover) {
+      const old = this._hover;
+      this._hover = null;
+      this.emit('hover-out', old);
+    }
+    if (control) {
+      this._hover = control;
+      this.emit('hover-in', control);
+    }
+  }
+
+  /** A control hidden or locked (or taken out of its box) loses its capture, edit, focus and hover, in that order. */
+  private settle(): void {
+    const gone = (c: UiControl) => !c.usable || !this.boxes.some((b) => b.controls.includes(c));
+    if (this.capturing && gone(this.capturing.control)) this.endCapture(false);
+    if (this.editing && gone(this.editing.control)) this.endEdit(false);
+    if (this._focus && gone(this._focus)) this.setFocus(null);
+    if (this._hover && gone(this._hover)) this.setHover(null);
+    if (this.pressed && gone(this.pressed)) this.pressed = null;
+  }
+
+  private boxAndControlAt(x: number, y: number): { box: UiBox; control: UiControl } | null {
+    for (let i = this.boxes.length - 1; i >= 0; i--) {
+      const box = this.boxes[i]!;
+      const control = box.controlAt(x, y);
+      if (control) return { box, control };
+      if (box.contains(x, y)) return null; // a box's empty area stops the pointer too
+    }
+    return null;
+  }
+
+  private emit(type: UiEventType, control: UiControl, value?: number | string | boolean): void {
+    const event: UiEvent = { type, control: control.name, box: this.boxOf(control).name };
+    if (value !== undefined) event.value = value;
+    this.out.push(event);
+  }
+
+  private emitBox(type: UiEventType, box: UiBox, value: number): void {
+    this.out.push({ type, control: null, box: box.name, value });
+  }
+}
