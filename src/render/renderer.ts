@@ -12,7 +12,7 @@ import { chainGraph } from './chain-graph';
 import type { ChainSettings } from './chain-settings';
 import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from './frame-context';
-import { frameRect } from './frame-rect';
+import { frameRect, type FrameRect } from './frame-rect';
 import type { PresentPass } from './present-pass';
 import { ShaderEffect, type EffectOptions } from './shader-effect';
 import { showFailure } from './show-failure';
@@ -276,10 +276,7 @@ export class Renderer {
     graph.setCanvasSize(width, height);
     const native = graph.native;
     const canvas = graph.canvas;
-    this.settings.rect =
-      this.hasChain && graph.isEnabled('upscale')
-        ? frameRect(native, canvas, this.settings.pixelAspect, this.settings.upscale)
-        : { x: 0, y: 0, width: canvas[0], height: canvas[1], scale: canvas[1] / native[1] };
+    this.settings.rect = this.frameRectNow();
     // The world is drawn at native size; without the chain it is stretched over the canvas, so that is its shape.
     const [w, h] = this.hasChain ? native : canvas;
     this.world.camera?.fitAspect(w, h);
@@ -293,6 +290,37 @@ export class Renderer {
     }
     this.device.submit();
     return true;
+  }
+
+  /** Where the native image lies in the canvas now, in device pixels (the whole canvas without the upscale). */
+  private frameRectNow(): FrameRect {
+    const native = this.graph.native;
+    const canvas: [number, number] = [this.canvas.width, this.canvas.height];
+    return this.hasChain && this.graph.isEnabled('upscale')
+      ? frameRect(native, canvas, this.settings.pixelAspect, this.settings.upscale)
+      : { x: 0, y: 0, width: canvas[0], height: canvas[1], scale: canvas[1] / native[1] };
+  }
+
+  /**
+   * A canvas pixel (device pixels from its top left) as a native pixel position through the frame rectangle: fractions
+   * kept, and points in the bars or past the canvas give positions outside 0…native (a captured drag goes on there).
+   */
+  canvasToNative(canvasX: number, canvasY: number): [number, number] {
+    const rect = this.frameRectNow();
+    const [w, h] = this.graph.native;
+    return [((canvasX - rect.x) / rect.width) * w, ((canvasY - rect.y) / rect.height) * h];
+  }
+
+  /** A page position (`clientX`, `clientY` of a pointer event) as a native pixel position (see `canvasToNative`). */
+  clientToNative(clientX: number, clientY: number): [number, number] {
+    const canvas = this.canvas;
+    if (!('getBoundingClientRect' in canvas))
+      throw new Error('clientToNative needs a canvas in the page; an OffscreenCanvas has no page position.');
+    const box = canvas.getBoundingClientRect();
+    return this.canvasToNative(
+      ((clientX - box.left) * canvas.width) / box.width,
+      ((clientY - box.top) * canvas.height) / box.height,
+    );
   }
 
   /** Frees the graph's textures, every pass's objects and, when the renderer made it, the device. */

@@ -26,8 +26,17 @@ export interface UiControlOptions {
   value?: number | string | boolean;
   /** Text field: the most characters and which characters it takes. */
   text?: TextEditorOptions;
-  /** Text field: pixels per character, to place the caret under the pointer (default 4: the 3×5 font's advance). */
-  charWidth?: number;
+  /**
+   * Text field: the width in pixels of a run of its text as drawn, to put the caret under the pointer (default 4 a
+   * character: the 3×5 font's advance). A view drawing it in a bitmap font sets it from that font.
+   */
+  measureText?: (text: string) => number;
+  /** Text field: pixels from the control's left edge to its first character (default 2). */
+  textInset?: number;
+  /** The control's own colour, over the theme's for its kind. */
+  color?: readonly [number, number, number, number];
+  /** A label drawn on it (buttons, checkboxes). */
+  label?: string;
 }
 
 /**
@@ -47,7 +56,10 @@ export class UiControl {
   readonly min: number;
   readonly max: number;
   readonly step: number;
-  readonly charWidth: number;
+  measureText: (text: string) => number;
+  readonly textInset: number;
+  readonly color: readonly [number, number, number, number] | null;
+  label: string;
   /** The field's editing state (text fields only). */
   readonly editor: TextEditor | null;
   private _value: number | boolean;
@@ -72,7 +84,10 @@ export class UiControl {
       throw new RangeError(
         `UiControl "${name}": range ${this.min}…${this.max} by ${this.step}; give min < max, step > 0.`,
       );
-    this.charWidth = options.charWidth ?? 4;
+    this.measureText = options.measureText ?? ((text) => [...text].length * 4);
+    this.textInset = options.textInset ?? 2;
+    this.color = options.color ?? null;
+    this.label = options.label ?? '';
     const value = options.value;
     if (kind === 'text') {
       this.editor = new TextEditor(typeof value === 'string' ? value : '', options.text);
@@ -117,6 +132,18 @@ export class UiControl {
     if (next === this._value || !(this.kind === 'slider' || this.kind === 'checkbox')) return false;
     this._value = next;
     return true;
+  }
+
+  /** The caret place (0…length) nearest to `x` pixels from the control's left edge (text fields). */
+  caretAt(x: number): number {
+    const chars = [...(this.editor?.text ?? '')];
+    let best = 0;
+    let bestDistance = Infinity;
+    for (let i = 0; i <= chars.length; i++) {
+      const distance = Math.abs(this.textInset + this.measureText(chars.slice(0, i).join('')) - x);
+      if (distance < bestDistance) [best, bestDistance] = [i, distance];
+    }
+    return best;
   }
 
   private clamp(value: number): number {

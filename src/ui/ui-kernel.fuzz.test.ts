@@ -59,7 +59,7 @@ describe('UI kernel fuzz', () => {
           width: 24,
           height: 12 + (i % 2) * 6,
           pinned: i === 11,
-          hitTest: i === 4 ? (x, y) => x + y < 20 : undefined,
+          hitTest: i === 4 ? (x: number, y: number) => x + y < 20 : undefined,
           text: { maxLength: 6 },
         } as never);
         box.add(control);

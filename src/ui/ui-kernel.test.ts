@@ -224,10 +224,10 @@ describe('UI kernel: the page lost the mouse (case 1)', () => {
 });
 
 describe('UI kernel: text-edit capture', () => {
-  /** Clicks the field at character 1 and types: the edit has begun and the text is "aXbc". */
+  /** Clicks the field before character 1 (2 pixels in, 4 a character) and types: the edit has begun and the text is "aXbc". */
   function editing() {
     const s = scene();
-    const events = s.run(move(4, 38), down(4, 38), up(4, 38), { kind: 'text', text: 'X' });
+    const events = s.run(move(6, 38), down(6, 38), up(6, 38), { kind: 'text', text: 'X' });
     return { ...s, events };
   }
 
@@ -244,7 +244,7 @@ describe('UI kernel: text-edit capture', () => {
     ]);
     expect(kernel.capture).toBe('text');
     // Dragging selects; typing replaces the selection; characters are code points, up to the limit of 8.
-    expect(run(down(4, 38), move(12, 38), up(12, 38), { kind: 'text', text: 'żółć gęślą' })).toEqual([
+    expect(run(down(6, 38), move(14, 38), up(14, 38), { kind: 'text', text: 'żółć gęślą' })).toEqual([
       'capture-start blue',
       'caret-move blue 1',
       'caret-move blue 3',

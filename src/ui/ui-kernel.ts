@@ -250,7 +250,7 @@ export class UiKernel {
         this.emit('value-change', control, control.value!);
     } else if (control.editor) {
       // The pointer places the caret; dragging extends the selection from where the press put it.
-      if (control.editor.moveTo(Math.round(local / control.charWidth), moved))
+      if (control.editor.moveTo(control.caretAt(local), moved))
         this.emit('caret-move', control, control.editor.caret);
     }
   }
