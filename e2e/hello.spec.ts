@@ -35,6 +35,7 @@ test('index: lists every demo with a thumbnail', async ({ page }) => {
     './workshop/',
     './xr/?xr=emulate',
     './sprites/',
+    './ui-kernel/',
     './solar-system/',
     './stress/',
     './hello/',
@@ -43,5 +44,5 @@ test('index: lists every demo with a thumbnail', async ({ page }) => {
   const loaded = await page
     .locator('img')
     .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0));
-  expect(loaded).toEqual([true, true, true, true, true, true, true]);
+  expect(loaded).toEqual([true, true, true, true, true, true, true, true]);
 });

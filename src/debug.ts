@@ -10,6 +10,7 @@ export {
   type ClockReadout,
   type XrHandle,
 } from './debug/armature-handle';
+export { uiHandle, type UiHandle } from './debug/ui-handle';
 export {
   readChainUrl,
   writeChainUrl,

@@ -50,6 +50,23 @@ export {
   type UiTextOptions,
 } from './scene/ui-element';
 export { UiAtlas, type AtlasFrame, type SpriteArt, type UiAtlasOptions } from './scene/ui-atlas';
+export type { Action, InputEvent } from './input/input-event';
+export { ActionMapper } from './input/action-mapper';
+export { PadPoller, type PadState } from './input/pad-poller';
+export { InputQueue, type InputQueueOptions } from './input/input-queue';
+export { TextEditor, type TextEditorOptions } from './ui/text-editor';
+export { UiControl, type ControlKind, type UiControlOptions } from './ui/ui-control';
+export { UiBox, type ScreenRect } from './ui/ui-box';
+export {
+  UiKernel,
+  SCROLL_STEP,
+  type CursorShape,
+  type UiCapture,
+  type UiEvent,
+  type UiEventType,
+} from './ui/ui-kernel';
+export { UiView, DEFAULT_UI_THEME, type UiTheme, type UiViewOptions } from './ui/ui-view';
+export { UiCursor, CURSOR_SHAPES, CURSOR_SPRITES, type CursorShapeArt } from './ui/ui-cursor';
 export { BitmapFont, type BitmapFontData, type BitmapGlyph, type FontPage } from './scene/bitmap-font';
 export { layoutText, type PlacedGlyph, type TextLayout } from './scene/text-layout';
 export { loadBitmapFont } from './assets/load-bitmap-font';

@@ -120,7 +120,7 @@ export function runDemo(
   renderer: Renderer,
   steps: ((sample: ClockSample) => void)[],
   hud: HTMLElement | null,
-  options: { fit?: boolean } = {},
+  options: { fit?: boolean; keepRunning?: boolean } = {},
 ): DemoRun {
   const { fixed, soak } = demoParams();
   const clock = fixed ? new FixedClock({ fps: fixed.fps, until: fixed.t }) : new FrameClock();
@@ -162,7 +162,8 @@ export function runDemo(
           finishing = true;
           void renderer.finished().then(() => {
             handle.ready = true;
-            if (clock instanceof FixedClock) running.stop(); // the image holds: no need to keep drawing it
+            // The image holds: no need to keep drawing it (unless the page takes input, applied frame by frame).
+            if (clock instanceof FixedClock && !options.keepRunning) running.stop();
           });
         }
       },

@@ -1,3 +1,4 @@
+import type { UiHandle } from './ui-handle';
 import type { CompiledPassInfo } from '../graph/render-graph';
 import type { BudgetSnapshot } from '../time/frame-budget';
 import type { GpuResourceCounts } from '../device/webgpu/track-gpu-resources';
@@ -29,6 +30,8 @@ export interface ArmatureHandle {
   clock: ClockReadout | null;
   /** The headset state on pages that offer XR (the xr demo), null elsewhere. */
   xr: XrHandle | null;
+  /** The UI kernel's state on pages that have one (the ui-kernel demo), null elsewhere. */
+  ui: UiHandle | null;
   /** Device losses the page came back from, with the measured rebuild time of each. */
   recoveries: DeviceRecovery[];
   /**
@@ -71,6 +74,7 @@ export function installArmatureHandle(): ArmatureHandle {
     errors: [],
     clock: null,
     xr: null,
+    ui: null,
     recoveries: [],
     simulateDeviceLoss: null,
   };

@@ -1,9 +1,6 @@
 /** A named thing a player wants, whatever key, button or stick asked for it (the action mapper decides which). */
 export type Action = 'accept' | 'reject' | 'up' | 'down' | 'left' | 'right';
 
-/** Where a press came from: navigating by key, D-pad or stick hides the engine cursor; the mouse shows it. */
-export type InputSource = 'key' | 'pad';
-
 /**
  * One input event as the engine applies it at the start of a frame, in arrival order: browser events already mapped
  * (pointer positions into native pixels, keys and pad buttons into actions). The UI kernel and the loop's steps read

@@ -311,6 +311,20 @@ export class Renderer {
     return [((canvasX - rect.x) / rect.width) * w, ((canvasY - rect.y) / rect.height) * h];
   }
 
+  /** Where native pixel position (x, y) is on the page, in CSS pixels (the inverse of `clientToNative`). */
+  nativeToClient(x: number, y: number): [number, number] {
+    const canvas = this.canvas;
+    if (!('getBoundingClientRect' in canvas))
+      throw new Error('nativeToClient needs a canvas in the page; an OffscreenCanvas has no page position.');
+    const rect = this.frameRectNow();
+    const [w, h] = this.graph.native;
+    const box = canvas.getBoundingClientRect();
+    return [
+      box.left + ((rect.x + (x / w) * rect.width) * box.width) / canvas.width,
+      box.top + ((rect.y + (y / h) * rect.height) * box.height) / canvas.height,
+    ];
+  }
+
   /** A page position (`clientX`, `clientY` of a pointer event) as a native pixel position (see `canvasToNative`). */
   clientToNative(clientX: number, clientY: number): [number, number] {
     const canvas = this.canvas;

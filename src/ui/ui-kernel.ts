@@ -65,6 +65,8 @@ export class UiKernel {
   onEvent: ((event: UiEvent) => void) | null = null;
   /** Whether the engine cursor shows (moving the mouse shows it; navigating by keys or pad hides it). */
   cursorVisible = false;
+  /** Keys of the last `update()` that the UI did not use (no field editing, no action bound): the game's to read. */
+  readonly unusedKeys: Extract<InputEvent, { kind: 'key' }>[] = [];
   /** The pointer in native pixels (its last known place). */
   readonly pointer = { x: 0, y: 0 };
   private _focus: UiControl | null = null;
@@ -129,6 +131,7 @@ export class UiKernel {
    * events that caused to `onEvent`. Returns them.
    */
   update(): UiEvent[] {
+    this.unusedKeys.length = 0;
     this.settle();
     for (let i = 0; i < this.queue.length; i++) {
       this.apply(this.queue[i]!);
@@ -156,6 +159,7 @@ export class UiKernel {
         if (this.capturing) this.endCapture(false);
         return this.leave();
       case 'key':
+        if (!this.capturing && !this.editing && event.actions.length === 0) this.unusedKeys.push(event);
         return this.key(event.key, event.actions, event.shift, event.ctrl);
       case 'pad':
         return this.actions(event.actions);
