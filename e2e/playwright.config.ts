@@ -10,6 +10,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: './artifacts',
   snapshotPathTemplate: '{testDir}/baselines/{testFilePath}/{arg}{ext}',
+  // SwiftShader on 2 cores: the longest specs (20 pass toggles, a soak) take 25-31 s when the machine is busy.
+  timeout: 90_000,
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,

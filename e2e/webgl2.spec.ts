@@ -60,8 +60,6 @@ for (const state of STATES) {
   test(`webgl2: ${state.name} matches its baseline, and the WebGPU one within ${TOLERANCE * 100} %`, async ({
     page,
   }) => {
-    // WebGL2 on SwiftShader draws the fixed-clock frames slowly: the blurred CRT state took 15-31 s on a loaded machine.
-    test.setTimeout(90_000);
     await page.setViewportSize(state.viewport);
     await openDemo(page, `${state.path}&backend=webgl2`);
     expect(await page.evaluate(() => window.__armature!.backend)).toBe('webgl2');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openDemo } from './demo-page';
 
 test.use({ viewport: { width: 1100, height: 520 } });
@@ -44,3 +44,53 @@ test('solar-system under the fixed clock', async ({ page }) => {
   await openDemo(page, 'solar-system/?t=1&fps=30');
   await expect(page.getByTestId('canvas')).toHaveScreenshot('solar-system-t1.png');
 });
+
+type Probe = {
+  screenOf(n: string): [number, number];
+  parentOf(n: string): string | null;
+  worldOf(n: string): number[];
+};
+const probe = <T>(page: Page, fn: (bench: Probe, arg: string) => T, arg: string) =>
+  page.evaluate(
+    ([source, a]) =>
+      new Function('bench', 'arg', `return (${source})(bench, arg)`)(
+        (window as unknown as { __bench: Probe }).__bench,
+        a,
+      ) as T,
+    [fn.toString(), arg] as const,
+  );
+
+for (const demo of ['workshop', 'xr'] as const) {
+  test(`${demo}: a piece picked by the pointer snaps into a socket over it, and is put down anywhere else`, async ({
+    page,
+  }) => {
+    await openDemo(page, `${demo}/`);
+    // The cap: pressed, carried over socket 1, released: it takes the socket's frame exactly.
+    await page.mouse.move(...(await probe(page, (b, n) => b.screenOf(n), 'cap')));
+    await page.mouse.down();
+    await page.mouse.move(...(await probe(page, (b, n) => b.screenOf(n), 'socket 1')), { steps: 6 });
+    await page.mouse.up();
+    await page.waitForFunction(
+      () => (window as unknown as { __bench: Probe }).__bench.parentOf('cap') === 'socket 1',
+    );
+    const [cap, socket] = [
+      await probe(page, (b, n) => b.worldOf(n), 'cap'),
+      await probe(page, (b, n) => b.worldOf(n), 'socket 1'),
+    ];
+    for (let i = 0; i < 3; i++) expect(Math.abs(cap[i]! - socket[i]!)).toBeLessThan(1e-6);
+    // The spring, carried 40 pixels right: put down on the table top at the height it had.
+    const before = await probe(page, (b, n) => b.worldOf(n), 'spring');
+    const [x, y] = await probe(page, (b, n) => b.screenOf(n), 'spring');
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 40, y, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForFunction(
+      (x0) => (window as unknown as { __bench: Probe }).__bench.worldOf('spring')[0]! > x0 + 0.05,
+      before[0]!,
+    );
+    const after = await probe(page, (b, n) => b.worldOf(n), 'spring');
+    expect(await probe(page, (b, n) => b.parentOf(n), 'spring')).toBe('top');
+    expect(after[1]).toBeCloseTo(before[1]!, 5);
+  });
+}

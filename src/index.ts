@@ -12,6 +12,7 @@ export { enterXr, xrState, type XrOptions, type XrState } from './app/enter-xr';
 
 // Scene: nodes, cameras, meshes, geometry, materials, the UI layer's nodes.
 export { Node } from './scene/node';
+export { pickRay, rayFromCamera, type PickHit, type Ray } from './scene/pick-ray';
 export type { EulerOrder } from './math/rotation';
 export { seededRandom } from './math/seeded-random';
 export { Camera, type Projection } from './scene/camera';

@@ -1,6 +1,6 @@
 // Shared by the workshop and xr demos: seed 000's bench in metres. A table top 0.9 m above the floor, a support with
 // two sockets, five loose pieces, a panel facing the user with the budget bar on it, an axle, and the desk camera.
-import { quat } from 'gl-matrix';
+import { mat4, quat, vec4 } from 'gl-matrix';
 import {
   boxGeometry,
   Camera,
@@ -10,6 +10,7 @@ import {
   Mesh,
   Node,
   planeGeometry,
+  type Renderer,
   quadGeometry,
   sphereGeometry,
 } from '../../src/index';
@@ -22,6 +23,10 @@ export interface Workshop {
   top: Mesh;
   axle: Mesh;
   gear: Mesh;
+  /** The loose pieces a pointer can pick up and carry. */
+  pieces: Mesh[];
+  /** The support's two sockets, that a carried piece snaps into. */
+  sockets: Mesh[];
   budgetBar: Mesh<ReturnType<typeof quadGeometry>, Material>;
   camera: Camera;
 }
@@ -52,10 +57,14 @@ export function workshopScene(): Workshop {
     -0.15,
   );
   top.add(support);
-  for (const x of [-0.08, 0.08])
-    support.add(
-      new Mesh('socket', cylinderGeometry(0.025, 0.03, 12), lambert(0.2, 0.2, 0.22)).setPosition(x, 0.045, 0),
-    );
+  const sockets = [-0.08, 0.08].map((x, i) =>
+    new Mesh(`socket ${i + 1}`, cylinderGeometry(0.025, 0.03, 12), lambert(0.2, 0.2, 0.22)).setPosition(
+      x,
+      0.045,
+      0,
+    ),
+  );
+  for (const socket of sockets) support.add(socket);
   const axle = new Mesh('axle', cylinderGeometry(0.02, 0.2, 12), lambert(0.7, 0.7, 0.75)).setPosition(
     -0.3,
     0.125,
@@ -112,7 +121,81 @@ export function workshopScene(): Workshop {
   camera.setRotation(look[0], look[1], look[2], look[3]);
   scene.add(camera);
 
-  return { scene, table, top, axle, gear, budgetBar, camera };
+  return { scene, table, top, axle, gear, pieces: loose, sockets, budgetBar, camera };
+}
+
+/** How high a carried piece rides above where it was picked up (metres). */
+const LIFT = 0.05;
+
+/**
+ * Seed 000's pick, move and release on the bench, through the renderer's picking: pressing on a loose piece lifts it
+ * and it follows the pointer over the table; releasing over a socket snaps it in (`socket.snap`: it takes the socket's
+ * frame), anywhere else sets it down on the table top where it is (`top.attach`: its world place kept). Pressing
+ * anywhere else drags the table, and everything on it follows. Each release is logged.
+ */
+export function benchPointer(
+  renderer: Renderer,
+  bench: Workshop,
+  canvas: HTMLCanvasElement,
+  log: (line: string) => void,
+): void {
+  const toCanvas = (e: PointerEvent): [number, number] => {
+    const r = canvas.getBoundingClientRect();
+    return [
+      ((e.clientX - r.left) * canvas.width) / r.width,
+      ((e.clientY - r.top) * canvas.height) / r.height,
+    ];
+  };
+  let carried: { piece: Mesh; y: number } | null = null;
+  let drag: { x: number; y: number } | null = null;
+  const follow = (e: PointerEvent) => {
+    const ray = renderer.rayAt(...toCanvas(e));
+    if (!ray || !carried || ray.direction[1] === 0) return;
+    const t = (carried.y - ray.origin[1]) / ray.direction[1];
+    if (t > 0 && t <= 1)
+      carried.piece.setWorldPosition(
+        ray.origin[0] + t * ray.direction[0],
+        carried.y,
+        ray.origin[2] + t * ray.direction[2],
+      );
+  };
+  canvas.addEventListener('pointerdown', (e) => {
+    canvas.setPointerCapture(e.pointerId);
+    const piece = renderer.pick(...toCanvas(e))?.mesh;
+    if (piece && bench.pieces.includes(piece as Mesh)) {
+      if (piece.parent !== bench.top) bench.top.attach(piece); // out of its socket, where it is
+      carried = { piece: piece as Mesh, y: piece.worldMatrix[13]! + LIFT };
+      follow(e);
+    } else drag = { x: e.clientX, y: e.clientY };
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    if (carried) follow(e);
+    else if (drag) {
+      const p = bench.table.position;
+      bench.table.setPosition(p[0] + (e.clientX - drag.x) * 0.004, p[1], p[2] + (e.clientY - drag.y) * 0.004);
+      drag = { x: e.clientX, y: e.clientY };
+    }
+  });
+  canvas.addEventListener('pointerup', (e) => {
+    drag = null;
+    if (!carried) return;
+    const { piece, y } = carried;
+    carried = null;
+    piece.visible = false; // what lies under the piece decides where it goes
+    const under = renderer.pick(...toCanvas(e))?.mesh;
+    piece.visible = true;
+    const socket = bench.sockets.find((s) => s === under);
+    if (socket) {
+      const moved = socket.snap(piece, { keepScale: true });
+      log(`snap ${piece.name} → ${socket.name}: moved ${moved.toFixed(3)} m`);
+    } else {
+      const at = piece.worldMatrix;
+      piece.setWorldPosition(at[12]!, y - LIFT, at[14]!);
+      log(
+        `put ${piece.name} down on ${bench.top.name}: deviation ${bench.top.attach(piece).toExponential(2)} m`,
+      );
+    }
+  });
 }
 
 /**
@@ -132,4 +215,43 @@ export function budgetBarStep(
     bar.setScale(Math.max(load, 0.02), 1, 1);
     bar.material.setColor(load >= 1 ? 0.9 : 0.2, load >= 1 ? 0.2 : 0.8, 0.3, 1);
   };
+}
+
+/** What the workshop pages publish for tests as `window.__bench`: where a named node is on the page, and its parent. */
+export interface BenchProbe {
+  /** The page (CSS pixel) position of a node's origin as the camera sees it now. */
+  screenOf(name: string): [number, number];
+  parentOf(name: string): string | null;
+  /** The node's world position. */
+  worldOf(name: string): [number, number, number];
+}
+
+/** Publishes `window.__bench` for the page's tests. */
+export function publishBenchProbe(renderer: Renderer, bench: Workshop): void {
+  const find = (name: string) => {
+    const node = bench.scene.find(name);
+    if (!node) throw new Error(`No node named "${name}" on the bench.`);
+    return node;
+  };
+  const clip = vec4.create();
+  const probe: BenchProbe = {
+    screenOf(name) {
+      const m = find(name).worldMatrix;
+      const camera = bench.camera;
+      const viewProjection = mat4.multiply(
+        mat4.create(),
+        camera.projectionMatrix as mat4,
+        camera.viewMatrix as mat4,
+      );
+      vec4.transformMat4(clip, vec4.set(clip, m[12]!, m[13]!, m[14]!, 1), viewProjection);
+      const [w, h] = renderer.graph.native;
+      return renderer.nativeToClient(((clip[0] / clip[3] + 1) / 2) * w, ((1 - clip[1] / clip[3]) / 2) * h);
+    },
+    parentOf: (name) => find(name).parent?.name ?? null,
+    worldOf(name) {
+      const m = find(name).worldMatrix;
+      return [m[12]!, m[13]!, m[14]!];
+    },
+  };
+  (window as unknown as { __bench: BenchProbe }).__bench = probe;
 }

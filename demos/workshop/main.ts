@@ -1,11 +1,13 @@
 // workshop: seed 000's bench. A table top 0.9 m above the floor, a support with two sockets, five loose pieces, a
 // panel facing the user and an axle turning at 90°/s. The button attaches the big gear to the axle (it stays where it
 // is, then orbits), a second click detaches it back onto the table top (where it stops); each deviation is logged.
-// Dragging the table carries everything on it. The budget readout is an object in the scene, on the table.
+// Pressing a loose piece picks it up (renderer.pick) and carries it over the table: released over a socket it snaps in
+// (socket.snap), anywhere else it is put down (attach). Pressing elsewhere drags the table, carrying everything on it.
+// The budget readout is an object in the scene, on the table.
 // Fixed times for screenshots: ?t=2&fps=30&attach=0.5&detach=1.5
 import { quat } from 'gl-matrix';
 import { installArmatureHandle } from '../../src/debug';
-import { budgetBarStep, workshopScene } from '../shared/workshop-scene';
+import { benchPointer, budgetBarStep, publishBenchProbe, workshopScene } from '../shared/workshop-scene';
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
@@ -20,7 +22,8 @@ try {
   const { params, fixed } = demoParams();
   const attachAt = params.has('attach') ? Number(params.get('attach')) : null;
   const detachAt = params.has('detach') ? Number(params.get('detach')) : null;
-  const { scene, table, top, axle, gear, budgetBar, camera } = workshopScene();
+  const bench = workshopScene();
+  const { scene, top, axle, gear, budgetBar, camera } = bench;
 
   let attached = false;
   const toggleGear = () => {
@@ -36,20 +39,6 @@ try {
       : 'attach the big gear to the axle';
   });
 
-  // Dragging the table moves the group: every child follows with no code of its own.
-  let drag: { x: number; y: number } | null = null;
-  canvas.addEventListener('pointerdown', (e) => {
-    drag = { x: e.clientX, y: e.clientY };
-    canvas.setPointerCapture(e.pointerId);
-  });
-  canvas.addEventListener('pointermove', (e) => {
-    if (!drag) return;
-    const p = table.position;
-    table.setPosition(p[0] + (e.clientX - drag.x) * 0.004, p[1], p[2] + (e.clientY - drag.y) * 0.004);
-    drag = { x: e.clientX, y: e.clientY };
-  });
-  canvas.addEventListener('pointerup', () => (drag = null));
-
   canvas.width = 672;
   canvas.height = 480;
   const renderer = await demoRenderer(handle, canvas, {
@@ -58,6 +47,9 @@ try {
     clearColor: { r: 0.08, g: 0.08, b: 0.1, a: 1 },
     chain: { blurStrength: 0, barFill: 'off' },
   });
+  // Pick a piece and carry it (into a socket, or down anywhere); press elsewhere to drag the table.
+  benchPointer(renderer, bench, canvas, (line) => (log.textContent += `${line}\n`));
+  publishBenchProbe(renderer, bench);
   const spin = quat.create();
   runDemo(
     handle,

@@ -21,7 +21,7 @@ import {
 import { installArmatureHandle } from '../../src/debug';
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
-import { budgetBarStep, workshopScene } from '../shared/workshop-scene';
+import { benchPointer, budgetBarStep, publishBenchProbe, workshopScene } from '../shared/workshop-scene';
 
 const handle = installArmatureHandle();
 const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
@@ -76,6 +76,9 @@ try {
     },
     { xrCompatible: support.mode === 'webgpu-binding' },
   );
+  // On the canvas: pick a piece and carry it into a socket or down anywhere; press elsewhere to drag the table.
+  benchPointer(renderer, bench, canvas, (line) => console.info(line));
+  publishBenchProbe(renderer, bench);
   const spin = quat.create();
   const demo = runDemo(
     handle,

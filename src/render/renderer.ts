@@ -13,6 +13,7 @@ import type { ChainSettings } from './chain-settings';
 import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from './frame-context';
 import { frameRect, type FrameRect } from './frame-rect';
+import { pickRay, rayFromCamera, type PickHit, type Ray } from '../scene/pick-ray';
 import type { PresentPass } from './present-pass';
 import { ShaderEffect, type EffectOptions } from './shader-effect';
 import { showFailure } from './show-failure';
@@ -309,6 +310,32 @@ export class Renderer {
     const rect = this.frameRectNow();
     const [w, h] = this.graph.native;
     return [((canvasX - rect.x) / rect.width) * w, ((canvasY - rect.y) / rect.height) * h];
+  }
+
+  /**
+   * The world ray through the centre of the native pixel under a canvas point (device pixels from the canvas's top
+   * left), near plane to far plane (t 0…1), or null in the bars or without a camera: what `pick` casts, and what an
+   * app intersects with its own shapes (a table's plane, to carry a piece over it).
+   */
+  rayAt(canvasX: number, canvasY: number): Ray | null {
+    const camera = this.world.camera;
+    const [w, h] = this.graph.native;
+    const [nx, ny] = this.canvasToNative(canvasX, canvasY);
+    if (!camera || !(nx >= 0 && ny >= 0 && nx < w && ny < h)) return null;
+    // The lens as the next frame will have it (the world image's shape, as run() sets it).
+    if (this.hasChain) camera.fitAspect(w, h);
+    else camera.fitAspect(this.canvas.width, this.canvas.height);
+    return rayFromCamera(camera, ((Math.floor(nx) + 0.5) / w) * 2 - 1, 1 - ((Math.floor(ny) + 0.5) / h) * 2);
+  }
+
+  /**
+   * The nearest mesh drawn at a canvas point and where it was hit, or null (nothing there, the bars, no camera): the
+   * ray of `rayAt` met against the world's triangles as the world pass draws them (visible meshes, drawn faces, inside
+   * the far plane), so the answer is the mesh whose colour that native pixel shows, on either backend.
+   */
+  pick(canvasX: number, canvasY: number): PickHit | null {
+    const ray = this.rayAt(canvasX, canvasY);
+    return ray && pickRay(this.world.root, ray, 1);
   }
 
   /** Where native pixel position (x, y) is on the page, in CSS pixels (the inverse of `clientToNative`). */

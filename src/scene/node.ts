@@ -337,6 +337,37 @@ export class Node {
     return Math.hypot(after[12]! - beforeX, after[13]! - beforeY, after[14]! - beforeZ);
   }
 
+  /**
+   * Snaps `child` into this node as into a socket: reparents it here with an identity local transform, so it takes this
+   * node's world position and rotation exactly (where `attach` keeps the child's world transform instead). With
+   * `keepScale` its world scale stays what it was (local scale = its world scale over this node's); otherwise it takes
+   * this node's too. Returns how far the child's world position moved. Throws, changing nothing, on a cycle or, with
+   * `keepScale`, on a zero scale.
+   */
+  snap(child: Node, options: { keepScale?: boolean } = {}): number {
+    this.assertCanAdopt(child, 'snap');
+    const before = child.worldMatrix;
+    const [bx, by, bz] = [before[12]!, before[13]!, before[14]!];
+    let [sx, sy, sz] = [1, 1, 1];
+    if (options.keepScale) {
+      const length = (m: ArrayLike<number>, i: number) => Math.hypot(m[i]!, m[i + 1]!, m[i + 2]!);
+      const socket = this.worldMatrix;
+      [sx, sy, sz] = [0, 4, 8].map((i) => length(before, i) / length(socket, i)) as [number, number, number];
+      if (![sx, sy, sz].every((s) => Number.isFinite(s) && s > 0))
+        throw new SceneError(
+          `Cannot snap "${child.name}" into "${this.name}" keeping its scale: one of them has a zero scale.`,
+        );
+    }
+    child._parent?.unlink(child);
+    this.link(child);
+    child._mem.set([0, 0, 0], child._at + POSITION_AT);
+    child._mem.set([0, 0, 0, 1], child._at + ROTATION_AT);
+    child._mem.set([sx, sy, sz], child._at + SCALE_AT);
+    child.markLocal();
+    const after = child.worldMatrix;
+    return Math.hypot(after[12]! - bx, after[13]! - by, after[14]! - bz);
+  }
+
   /** Visits this node and its descendants depth-first, parents before children. */
   traverse(fn: (node: Node, depth: number) => void, depth = 0): void {
     fn(this, depth);
@@ -529,7 +560,7 @@ export class Node {
     child._flags |= WORLD | BRANCH;
   }
 
-  private assertCanAdopt(child: Node, operation: 'add' | 'attach'): void {
+  private assertCanAdopt(child: Node, operation: 'add' | 'attach' | 'snap'): void {
     const fail = (relation: string) =>
       new SceneError(`Cannot ${operation} "${child.name}" to ${relation}: the scene graph must stay a tree.`);
     if (child === this) throw fail('itself');
