@@ -83,6 +83,15 @@ test('ui-kernel: mouse focus and hover, click, slider capture accepted and cance
   expect(since(state.events, mark)).toEqual(['edit-accept blue-0']);
 });
 
+test("ui-kernel: the debug panel shows the latest UI events (the seed's console)", async ({ page }) => {
+  await openDemo(page, 'ui-kernel/?debug=1');
+  await page.mouse.move(...(await at(page, 'green-3')));
+  await until(page, (u) => u.focus === 'green-3');
+  await expect(page.getByTestId('ui-events').locator('textarea')).toHaveValue(
+    /hover-in green-3\nfocus-in green-3$/,
+  );
+});
+
 test('ui-kernel: keys navigate and hide the cursor; the seed keys lock and hide; the wheel scrolls; a pad navigates', async ({
   page,
 }) => {

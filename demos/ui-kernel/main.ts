@@ -3,7 +3,8 @@
 // (text-edit capture, mouse capture to select), purple checkboxes — and two pinned controls in its top-right corner.
 // Keys 1-4, Q-R, A-F, Z-V unlock, lock, show and hide the yellow, green, red and blue controls; the wheel scrolls
 // (Ctrl 1 px, Shift fast); arrows, a pad's D-pad or stick move focus and hide the engine cursor, the mouse shows it.
-// The events the kernel delivers are logged on the right. window.__armature.ui publishes the kernel's state.
+// The events the kernel delivers are logged on the right and in the debug panel (?debug=1, or backquote).
+// window.__armature.ui publishes the kernel's state.
 import {
   Camera,
   CURSOR_SPRITES,
@@ -20,8 +21,8 @@ import {
   type ControlKind,
   type UiControlOptions,
 } from '../../src/index';
-import { installArmatureHandle, uiHandle } from '../../src/debug';
-import { demoRenderer, runDemo } from '../shared/run-demo';
+import { DebugPanel, installArmatureHandle, readChainUrl, uiHandle } from '../../src/debug';
+import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
 const handle = installArmatureHandle();
@@ -95,7 +96,16 @@ try {
   });
   canvas.style.cursor = 'none'; // the engine draws its own
   const input = new InputQueue(canvas, { toNative: (x, y) => renderer.clientToNative(x, y) });
-  handle.ui = uiHandle(kernel, (x, y) => renderer.nativeToClient(x, y));
+  const published = (handle.ui = uiHandle(kernel, (x, y) => renderer.nativeToClient(x, y)));
+  // The debug panel (backquote or its button) shows the latest UI events: the seed's console.
+  const { params } = demoParams();
+  const debug = new DebugPanel({
+    renderer,
+    state: readChainUrl(params),
+    stats: () => handle.stats,
+    uiEvents: () => published.events,
+  });
+  if (params.get('debug') === '1') debug.toggle(true);
   const all = box.controls;
 
   runDemo(

@@ -23,9 +23,14 @@ export interface DebugPanelOptions {
   /** XR state for the info line, when the page has one. */
   xr?: () => string;
   container?: HTMLElement;
+  /** The UI kernel's delivered events, on pages that have one: the panel shows the latest (seed 004's console). */
+  uiEvents?: () => readonly { type: string; control: string | null }[];
   /** Called after the panel changed the renderer (e.g. to replay a fixed-clock demo so the screenshot is current). */
   onChange?: () => void;
 }
+
+/** Lines of the UI event log the panel shows. */
+const UI_EVENT_ROWS = 12;
 
 const choices = (values: readonly string[]) => Object.fromEntries(values.map((v) => [v, v]));
 
@@ -47,6 +52,7 @@ export class DebugPanel {
     counts: '',
     gpu: '',
     costMs: 0,
+    uiEvents: '',
   };
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly onKey = (event: KeyboardEvent) => {
@@ -149,6 +155,17 @@ export class DebugPanel {
       max: HEADSET_90HZ_MS * 2,
       label: 'frame cost',
     });
+    if (options.uiEvents) {
+      const events = this.pane.addFolder({ title: 'UI events' });
+      events
+        .addBinding(this.readout, 'uiEvents', {
+          ...monitor,
+          multiline: true,
+          rows: UI_EVENT_ROWS,
+          label: 'latest',
+        })
+        .element.setAttribute('data-testid', 'ui-events');
+    }
     this.timer = setInterval(() => this.refresh(), 250);
     this.refresh();
     this.apply();
@@ -207,6 +224,12 @@ export class DebugPanel {
   }
 
   private refresh(): void {
+    const events = this.options.uiEvents?.();
+    if (events)
+      this.readout.uiEvents = events
+        .slice(-UI_EVENT_ROWS)
+        .map((e) => `${e.type} ${e.control ?? ''}`)
+        .join('\n');
     const s = this.options.stats();
     if (!s || s.samples === 0) return;
     const ms = (v: number) => v.toFixed(2);

@@ -74,12 +74,11 @@ describe('UI kernel: no capture (case 3)', () => {
   });
 
   it('a click is a press and a release on the same control; a checkbox toggles first', () => {
-    const { check, run } = scene();
-    expect(run(move(5, 15), down(5, 15), up(6, 16))).toEqual([
-      'hover-in green',
-      'focus-in green',
-      'click green',
-    ]);
+    const { kernel, check, green, run } = scene();
+    expect(run(move(5, 15), down(5, 15))).toEqual(['hover-in green', 'focus-in green']);
+    expect(kernel.pressed).toBe(green); // held: drawn pressed
+    expect(run(up(6, 16))).toEqual(['click green']);
+    expect(kernel.pressed).toBe(null);
     expect(run(down(5, 15), move(60, 50), up(60, 50))).toEqual(['focus-out green', 'hover-out green']);
     expect(run(move(35, 5), down(35, 5), up(35, 5))).toEqual([
       'hover-in check',

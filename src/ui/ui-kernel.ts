@@ -78,7 +78,7 @@ export class UiKernel {
     caret: number[];
   } | null = null;
   /** The control the left button went down on without capturing (a click needs its release there too). */
-  private pressed: UiControl | null = null;
+  private pressedControl: UiControl | null = null;
   private readonly queue: InputEvent[] = [];
   private readonly out: UiEvent[] = [];
 
@@ -100,6 +100,10 @@ export class UiKernel {
   }
   get capture(): UiCapture {
     return this.capturing ? 'mouse' : this.editing ? 'text' : null;
+  }
+  /** The control the left button is held down on (a click in progress, or a mouse capture), if any. */
+  get pressed(): UiControl | null {
+    return this.capturing?.control ?? this.pressedControl;
   }
   /** The text field being edited, if any. */
   get editingControl(): UiControl | null {
@@ -209,11 +213,11 @@ export class UiKernel {
       this.followPointer();
     }
     if (!target) return;
-    this.pressed = target;
+    this.pressedControl = target;
     // Text-edit capture is asked first, then mouse capture (a field does both: edit and select with the pointer).
     if (target.editor && !this.editing) this.startEdit(target);
     if (target.capturesMouse) {
-      this.pressed = null;
+      this.pressedControl = null;
       this.capturing = {
         control: target,
         before: target.value,
@@ -229,8 +233,8 @@ export class UiKernel {
     this.pointer.y = y;
     if (button !== 0) return;
     if (this.capturing) return this.endCapture(true);
-    const pressed = this.pressed;
-    this.pressed = null;
+    const pressed = this.pressedControl;
+    this.pressedControl = null;
     if (!pressed || !pressed.usable) return;
     const hit = this.boxAndControlAt(x, y);
     if (hit?.control === pressed) this.activate(pressed);
@@ -296,7 +300,7 @@ export class UiKernel {
   private leave(): void {
     if (!this.editing) this.setFocus(null);
     this.setHover(null);
-    this.pressed = null;
+    this.pressedControl = null;
   }
 
   // --- keys and pad ------------------------------------------------------------------------------------------------
@@ -458,7 +462,7 @@ export class UiKernel {
     if (this.editing && gone(this.editing.control)) this.endEdit(false);
     if (this._focus && gone(this._focus)) this.setFocus(null);
     if (this._hover && gone(this._hover)) this.setHover(null);
-    if (this.pressed && gone(this.pressed)) this.pressed = null;
+    if (this.pressedControl && gone(this.pressedControl)) this.pressedControl = null;
   }
 
   private boxAndControlAt(x: number, y: number): { box: UiBox; control: UiControl } | null {

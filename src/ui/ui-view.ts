@@ -137,8 +137,7 @@ export class UiView {
     const base = control.color ?? this.theme.kinds[control.kind];
     const theme = this.theme;
     if (control.locked) grey(body.color, base);
-    else if (kernel.capture === 'mouse' && kernel.focus === control)
-      mix(body.color, base, 0, theme.pressDarken);
+    else if (kernel.pressed === control) mix(body.color, base, 0, theme.pressDarken);
     else if (kernel.focus === control) mix(body.color, base, 1, theme.focusLighten);
     else if (kernel.hover === control) mix(body.color, base, 1, theme.hoverLighten);
     else mix(body.color, base, 0, 0);
