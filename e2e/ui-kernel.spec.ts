@@ -83,6 +83,21 @@ test('ui-kernel: mouse focus and hover, click, slider capture accepted and cance
   expect(since(state.events, mark)).toEqual(['edit-accept blue-0']);
 });
 
+test('ui-kernel: text composed through an IME arrives once, when the composition ends', async ({ page }) => {
+  await openDemo(page, 'ui-kernel/');
+  await page.mouse.click(...(await at(page, 'blue-2')));
+  await until(page, (u) => u.capture === 'text');
+  // Chromium's IME path: a composition updated twice, then committed.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: 'z', selectionStart: 1, selectionEnd: 1 });
+  await cdp.send('Input.imeSetComposition', { text: 'ż', selectionStart: 1, selectionEnd: 1 });
+  await cdp.send('Input.insertText', { text: 'żółw' });
+  await until(page, (u) => u.values['blue-2'] !== '');
+  await page.keyboard.type('!');
+  const state = await until(page, (u) => String(u.values['blue-2']).endsWith('!'));
+  expect(state.values['blue-2']).toBe('żółw!');
+});
+
 test("ui-kernel: the debug panel shows the latest UI events (the seed's console)", async ({ page }) => {
   await openDemo(page, 'ui-kernel/?debug=1');
   await page.mouse.move(...(await at(page, 'green-3')));

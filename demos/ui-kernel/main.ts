@@ -94,7 +94,6 @@ try {
     clearColor: { r: 0.08, g: 0.09, b: 0.14, a: 1 },
     ui: { root: ui, atlas: new UiAtlas({ ...CURSOR_SPRITES }, { fonts: [font] }) },
   });
-  canvas.style.cursor = 'none'; // the engine draws its own
   const input = new InputQueue(canvas, { toNative: (x, y) => renderer.clientToNative(x, y) });
   const published = (handle.ui = uiHandle(kernel, (x, y) => renderer.nativeToClient(x, y)));
   // The debug panel (backquote or its button) shows the latest UI events: the seed's console.
@@ -129,6 +128,10 @@ try {
         input.textInput = kernel.capture === 'text';
         view.update();
         cursor.update(kernel, delta);
+        // The engine draws the cursor over the image; over the bars, where it cannot, the system one shows.
+        const { x, y } = kernel.pointer;
+        const system = x >= 0 && y >= 0 && x < W && y < H ? 'none' : 'default';
+        if (canvas.style.cursor !== system) canvas.style.cursor = system;
         state.text =
           `FOCUS ${kernel.focus?.name ?? '-'} HOVER ${kernel.hover?.name ?? '-'}\n` +
           `CAPTURE ${kernel.capture ?? '-'} SCROLL ${box.scroll}`;

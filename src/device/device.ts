@@ -133,8 +133,10 @@ export interface PipelineDesc {
   format: TextureFormat;
   /** Straight alpha over what is there. */
   blend?: 'alpha';
-  /** Cull back faces (front faces wind counter-clockwise); default none. */
+  /** Cull back faces; default none. */
   cull?: 'back';
+  /** Which winding is a front face, as drawn on screen (default counter-clockwise; `cw` draws mirrored meshes). */
+  frontFace?: 'ccw' | 'cw';
   /** A depth24plus attachment, tested and optionally written. */
   depth?: { write: boolean; compare: 'less' | 'always' };
   /** Uniform variables bound with a dynamic offset (one slot of a larger buffer per draw). */

@@ -41,6 +41,8 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   material: Material;
   /** The geometry drawn (a mesh given another is drawn with it next frame). */
   geometry: Geometry;
+  /** Its world matrix mirrors (negative determinant): its faces wind the other way on screen. */
+  mirrored: boolean;
   worldVersion: number;
   materialVersion: number;
   /** Visibility when the draws were last recorded. */
@@ -105,6 +107,11 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       const { arena, model, normal, color, alphaTest, params } = draw.kind;
       const world = mesh.worldMatrix;
       arena.write(draw.slot, model, world);
+      const mirrored = determinant3(world) < 0;
+      if (mirrored !== draw.mirrored) {
+        draw.mirrored = mirrored;
+        moved = true; // another pipeline: draws are sorted by it
+      }
       if (!mat3.normalFromMat4(this.normal, world)) mat3.identity(this.normal); // zero scale: nothing to light
       arena.write(draw.slot, normal, this.normal);
       if (color) arena.write(draw.slot, color, material.color);
@@ -233,6 +240,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         slot: kind.arena.allocate(),
         material: mesh.material,
         geometry: mesh.geometry,
+        mirrored: false,
         worldVersion: -1,
         materialVersion: -1,
         visible: mesh.visible,
@@ -251,6 +259,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     this.draws.sort(
       (a, b) =>
         a.kind.info.order - b.kind.info.order ||
+        Number(a.mirrored) - Number(b.mirrored) ||
         (a.images < b.images ? -1 : a.images > b.images ? 1 : 0) ||
         geometryId(a.mesh.geometry) - geometryId(b.mesh.geometry),
     );
@@ -287,6 +296,15 @@ function imageKey(material: Material, kind: MaterialKindInfo): string {
     key += texture ? `${objectId(texture)},` : '-,';
   }
   return key;
+}
+
+/** The determinant of a 4×4 matrix's upper 3×3 (column-major): its sign says whether it mirrors. */
+function determinant3(m: ArrayLike<number>): number {
+  return (
+    m[0]! * (m[5]! * m[10]! - m[6]! * m[9]!) -
+    m[4]! * (m[1]! * m[10]! - m[2]! * m[9]!) +
+    m[8]! * (m[1]! * m[6]! - m[2]! * m[5]!)
+  );
 }
 
 function isGeometry(value: unknown): value is Geometry {

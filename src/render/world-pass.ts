@@ -300,23 +300,29 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     return { buffer, bindings: null, label };
   }
 
-  private pipelineDesc(kind: MaterialKindInfo): PipelineDesc {
+  private pipelineDesc(kind: MaterialKindInfo, mirrored = false): PipelineDesc {
     return {
       shader: kind.shader,
       format: this.format,
       vertexBuffers: VERTEX_LAYOUT,
       cull: 'back',
+      // A mirrored mesh's faces wind clockwise on screen: its own pipeline keeps the outside drawn.
+      frontFace: mirrored ? 'cw' : 'ccw',
       depth: { write: true, compare: 'less' },
       dynamic: ['object'],
     };
   }
 
-  /** The kind's pipeline; one the scene did not have at create time is built now (a one-off stall, counted). */
-  private pipeline(kind: MaterialKindInfo): Pipeline {
-    let pipeline = this.pipelines.get(kind.name);
+  /**
+   * The kind's pipeline (for mirrored meshes: its twin with the winding turned over); one the scene did not have at
+   * create time is built now (a one-off stall, counted).
+   */
+  private pipeline(kind: MaterialKindInfo, mirrored = false): Pipeline {
+    const key = mirrored ? `${kind.name} mirrored` : kind.name;
+    let pipeline = this.pipelines.get(key);
     if (!pipeline) {
-      pipeline = this.device.createPipelineNow(this.pipelineDesc(kind));
-      this.pipelines.set(kind.name, pipeline);
+      pipeline = this.device.createPipelineNow(this.pipelineDesc(kind, mirrored));
+      this.pipelines.set(key, pipeline);
       this.counters.pipelinesBuilt++;
     }
     return pipeline;
@@ -347,6 +353,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   /** Encodes every visible mesh's draw, changing pipeline and geometry only when they differ from the last draw. */
   private encodeDraws(target: DrawEncoder, uniform: FrameUniform): void {
     let kind: KindSlots<DeviceBuffer> | null = null;
+    let mirrored = false;
     let objects: Bindings | null = null;
     let geometry: DeviceGeometry | null = null;
     let images: string | null = null;
@@ -357,18 +364,23 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     for (let i = 0; i < draws.length; i++) {
       const draw = draws[i]!;
       if (!draw.mesh.visible) continue;
-      if (draw.kind !== kind) {
+      if (draw.kind !== kind || draw.mirrored !== mirrored) {
         const first = kind === null;
+        const sameKind = draw.kind === kind;
         kind = draw.kind;
-        const pipeline = this.pipeline(kind.info);
+        mirrored = draw.mirrored;
+        // Pipelines share their bind group layouts, so the groups set stay valid across the switch.
+        const pipeline = this.pipeline(kind.info, mirrored);
         target.setPipeline(pipeline);
         if (first)
           target.setBindings(
             0,
             (uniform.bindings ??= this.device.createBindings(pipeline, 0, { frame: uniform.buffer })),
           );
-        objects = this.objectsOf(kind);
-        images = null;
+        if (!sameKind) {
+          objects = this.objectsOf(kind);
+          images = null;
+        }
       }
       if (kind.info.textures.length > 0 && draw.images !== images) {
         images = draw.images;

@@ -41,8 +41,8 @@ export function rayFromCamera(camera: Camera, ndcX: number, ndcY: number): Ray {
 }
 
 /**
- * The nearest visible mesh under `root` that the ray hits on a face the world pass draws (counter-clockwise seen from
- * the ray; a mirrored mesh's winding turns over, so its inner faces, as the world pass culls them), tested against every triangle in each mesh's own space, so any
+ * The nearest visible mesh under `root` that the ray hits on a face the world pass draws (its outside: counter-clockwise
+ * in the mesh's own space, seen from the ray, mirrored meshes included, as the world pass turns their winding over), tested against every triangle in each mesh's own space, so any
  * scale or rotation picks what is drawn; hits past `maxT` (in units of `ray.direction`: 1 is the far plane of a
  * `rayFromCamera` ray) are not. Meshes that draw other than their geometry (sprites, which face the eye in their
  * shader) are not picked.
@@ -61,8 +61,7 @@ export function pickRay(root: Node, ray: Ray, maxT = Infinity): PickHit | null {
     if (!mat4.invert(toLocal, world as mat4)) continue; // a zero scale draws nothing
     vec3.transformMat4(localOrigin, ray.origin, toLocal);
     transformDirection(localDirection, ray.direction, toLocal);
-    const mirrored = mat4.determinant(world as mat4) < 0;
-    const hit = nearestTriangle(node.geometry as Geometry, localOrigin, localDirection, mirrored);
+    const hit = nearestTriangle(node.geometry as Geometry, localOrigin, localDirection);
     if (hit === null || hit.t > maxT) continue;
     // t is along the ray in both spaces (an affine map keeps the parameter), so hits of different meshes compare.
     if (best && hit.t >= best.distance / vec3.length(ray.direction)) continue;
@@ -93,12 +92,7 @@ function transformDirection(out: vec3, d: vec3, m: ReadonlyMat4): vec3 {
 }
 
 /** Möller–Trumbore over every triangle: the smallest t ≥ 0 on a drawn face, or null. */
-function nearestTriangle(
-  geometry: Geometry,
-  o: vec3,
-  d: vec3,
-  mirrored: boolean,
-): { t: number; triangle: number } | null {
+function nearestTriangle(geometry: Geometry, o: vec3, d: vec3): { t: number; triangle: number } | null {
   const v = geometry.vertices;
   const idx = geometry.indices;
   let bestT = Infinity;
@@ -113,12 +107,13 @@ function nearestTriangle(
     const e2x = v[c]! - v[a]!;
     const e2y = v[c + 1]! - v[a + 1]!;
     const e2z = v[c + 2]! - v[a + 2]!;
-    // A face is drawn when its counter-clockwise normal (e1 × e2) points against the ray (with it, when mirrored).
+    // A face is drawn when its counter-clockwise normal (e1 × e2) points against the ray (the world pass turns the
+    // winding over for mirrored meshes, so this holds in the mesh's own space for every mesh).
     const nx = e1y * e2z - e1z * e2y;
     const ny = e1z * e2x - e1x * e2z;
     const nz = e1x * e2y - e1y * e2x;
     const facing = nx * d[0] + ny * d[1] + nz * d[2];
-    if (mirrored ? facing <= 0 : facing >= 0) continue;
+    if (facing >= 0) continue;
     const px = d[1] * e2z - d[2] * e2y;
     const py = d[2] * e2x - d[0] * e2z;
     const pz = d[0] * e2y - d[1] * e2x;

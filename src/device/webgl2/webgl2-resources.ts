@@ -262,6 +262,8 @@ export class GlPipelineHandle implements Pipeline, Restorable {
   readonly groups: number;
   /** What the GL state cache sets for each draw. */
   readonly cull: boolean;
+  /** Front faces wind clockwise on screen (a mirrored mesh's pipeline). */
+  readonly clockwise: boolean;
   readonly blend: boolean;
   readonly depthTest: boolean;
   readonly depthFunc: number;
@@ -290,6 +292,7 @@ export class GlPipelineHandle implements Pipeline, Restorable {
     for (const slot of this.bindings) if (slot.layout) assertStd140Compatible(slot.layout, slot.structs);
     this.groups = desc.groups ?? Math.max(-1, ...this.bindings.map((b) => b.group)) + 1;
     this.cull = desc.cull === 'back';
+    this.clockwise = desc.frontFace === 'cw';
     this.blend = desc.blend === 'alpha';
     this.depthTest = !!desc.depth;
     this.depthFunc = GL_COMPARE[desc.depth?.compare ?? 'always'];

@@ -249,7 +249,7 @@ export class GpuPipelineHandle implements Pipeline, Restorable {
           },
         ],
       },
-      primitive: { topology: 'triangle-list', cullMode: d.cull ?? 'none', frontFace: 'ccw' },
+      primitive: { topology: 'triangle-list', cullMode: d.cull ?? 'none', frontFace: d.frontFace ?? 'ccw' },
       ...(d.depth
         ? {
             depthStencil: {
