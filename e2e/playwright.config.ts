@@ -3,7 +3,8 @@
 import { defineConfig } from '@playwright/test';
 import { findBrowser, WEBGPU_ARGS } from './find-browser.mjs';
 
-const PORT = 5174;
+/** The demos' server; `E2E_PORT` moves it (a second checkout running its own e2e at the same time). */
+const PORT = Number(process.env['E2E_PORT'] ?? 5174);
 
 export default defineConfig({
   testDir: '.',

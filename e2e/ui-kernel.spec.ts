@@ -147,7 +147,6 @@ test('ui-kernel: keys navigate and hide the cursor; the seed keys lock and hide;
   await page.keyboard.press('w');
   state = await until(page, (u) => u.focus === null);
   expect(state.controls.filter((c) => c.name.startsWith('green-')).every((c) => c.locked)).toBe(true);
-  await expect(page.getByTestId('canvas')).toHaveScreenshot('ui-kernel-greens-locked.png');
   await page.keyboard.press('q');
   await page.keyboard.press('r');
   await until(page, (u) => u.controls.find((c) => c.name === 'green-2')!.hidden);
@@ -168,7 +167,9 @@ for (const [name, backend] of [
   ['webgpu', ''],
   ['webgl2', '?backend=webgl2'],
 ] as const) {
-  test(`ui-kernel on ${name}: hover, focus and an edited field look the same`, async ({ page }) => {
+  test(`ui-kernel on ${name}: editing, locked and dragging states look the same on both backends`, async ({
+    page,
+  }) => {
     await openDemo(page, `ui-kernel/${backend}`);
     expect(await page.evaluate(() => window.__armature!.backend)).toBe(name);
     await page.mouse.click(...(await at(page, 'blue-1')));
@@ -177,5 +178,21 @@ for (const [name, backend] of [
     await page.mouse.move(...(await at(page, 'green-2')));
     await until(page, (u) => u.hover === 'green-2' && u.values['blue-1'] === 'Jaźń');
     await expect(page.getByTestId('canvas')).toHaveScreenshot('ui-kernel-editing.png');
+    // Enter accepts; W locks the greens (grey; the hovered one lets go). The pointer then rests on the box's empty
+    // area: over a locked control the cursor is the animated "locked" sign, whose frame depends on the wall clock.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('w');
+    await until(page, (u) => u.capture === null && u.hover === null);
+    const [x, y] = await at(page, 'check-0', 0.5, 2);
+    await page.mouse.move(x + 20, y);
+    await until(page, (u) => u.focus === null);
+    await expect(page.getByTestId('canvas')).toHaveScreenshot('ui-kernel-locked.png');
+    // A slider held and dragged: drawn pressed, the grabbing cursor.
+    await page.mouse.move(...(await at(page, 'red-2', 0.2)));
+    await page.mouse.down();
+    await page.mouse.move(...(await at(page, 'red-2', 0.6)));
+    await until(page, (u) => u.capture === 'mouse' && Number(u.values['red-2']) > 30);
+    await expect(page.getByTestId('canvas')).toHaveScreenshot('ui-kernel-dragging.png');
+    await page.mouse.up();
   });
 }

@@ -14,6 +14,7 @@ import {
   type FrameLoop,
   type GpuRequest,
   type RendererOptions,
+  type RunOptions,
   type Running,
   type WebGl2Device,
 } from '../../src/index';
@@ -120,7 +121,7 @@ export function runDemo(
   renderer: Renderer,
   steps: ((sample: ClockSample) => void)[],
   hud: HTMLElement | null,
-  options: { fit?: boolean; keepRunning?: boolean } = {},
+  options: { fit?: boolean; keepRunning?: boolean; input?: RunOptions['input'] } = {},
 ): DemoRun {
   const { fixed, soak } = demoParams();
   const clock = fixed ? new FixedClock({ fps: fixed.fps, until: fixed.t }) : new FrameClock();
@@ -148,6 +149,7 @@ export function runDemo(
       clock,
       budget,
       fit: options.fit ?? false,
+      ...(options.input ? { input: options.input } : {}),
       onFailure: (error) => {
         running.stop();
         if (renderer.canvas instanceof HTMLCanvasElement) showError(handle, renderer.canvas, error);

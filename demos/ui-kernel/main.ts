@@ -112,9 +112,7 @@ try {
     renderer,
     [
       ({ delta }) => {
-        // All input first (seed 004), then the page's own keys: those the UI did not take.
-        for (const event of input.drain()) kernel.push(event);
-        kernel.update();
+        // The input phase has run (all input first, seed 004): the page's own keys are those the UI did not take.
         for (const { key } of kernel.unusedKeys)
           for (const [colour, keys] of Object.entries(KEYS)) {
             const which = keys.indexOf(key.toLowerCase());
@@ -125,7 +123,6 @@ try {
               else c.hidden = which === 3;
             }
           }
-        input.textInput = kernel.capture === 'text';
         view.update();
         cursor.update(kernel, delta);
         // The engine draws the cursor over the image; over the bars, where it cannot, the system one shows.
@@ -139,7 +136,7 @@ try {
       },
     ],
     document.querySelector('#hud'),
-    { keepRunning: true },
+    { keepRunning: true, input: { queue: input, kernel } },
   );
 } catch (error) {
   showError(handle, canvas, error);

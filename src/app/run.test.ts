@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Renderer } from '../render/renderer';
 import { FixedClock } from '../time/fixed-clock';
 import type { SessionFrames, WindowFrames } from '../time/frame-loop';
+import type { InputEvent } from '../input/input-event';
+import { UiBox } from '../ui/ui-box';
+import { UiControl } from '../ui/ui-control';
+import { UiKernel } from '../ui/ui-kernel';
 import { run } from './run';
 
 /** A frame source under the test's control: `fire(time)` runs the callbacks requested so far. */
@@ -107,5 +111,42 @@ describe('run', () => {
     expect(failures).toEqual(['gone again']);
     expect(custom.loop.isRunning).toBe(true);
     custom.stop();
+  });
+
+  it('applies the queued input to the UI kernel before the steps, and asks for text while a field edits', () => {
+    const frames = new FakeFrames();
+    const { asRenderer } = fakeRenderer();
+    const kernel = new UiKernel().add(
+      new UiBox('box', { x: 0, y: 0, width: 50, height: 50 }).add(
+        new UiControl('field', 'text', { x: 0, y: 0, width: 40, height: 10 }),
+      ),
+    );
+    const pending: InputEvent[] = [
+      { kind: 'pointer-move', x: 5, y: 5 },
+      { kind: 'pointer-down', button: 0, x: 5, y: 5 },
+      { kind: 'pointer-up', button: 0, x: 5, y: 5 },
+    ];
+    const queue = { drain: () => pending.splice(0), textInput: false };
+    const seen: string[] = [];
+    kernel.onEvent = (e) => seen.push(e.type);
+    const running = run(asRenderer, [() => seen.push(`step: focus ${kernel.focus?.name}`)], {
+      frames,
+      clock: new FixedClock({ fps: 50, until: 10 }),
+      input: { queue, kernel },
+    });
+    frames.fire(0);
+    expect(seen).toEqual([
+      'hover-in',
+      'focus-in',
+      'edit-start',
+      'capture-start', // the caret is already at 0 in the empty field: no caret-move
+      'capture-accept',
+      'step: focus field',
+    ]);
+    expect(queue.textInput).toBe(true);
+    pending.push({ kind: 'key', key: 'Enter', actions: ['accept'], shift: false, ctrl: false });
+    frames.fire(20);
+    expect(queue.textInput).toBe(false);
+    running.stop();
   });
 });

@@ -1,3 +1,6 @@
+import type { InputEvent } from '../input/input-event';
+import type { InputQueue } from '../input/input-queue';
+import type { UiKernel } from '../ui/ui-kernel';
 import type { Renderer } from '../render/renderer';
 import { FrameBudget } from '../time/frame-budget';
 import { FrameClock, type Clock, type ClockSample } from '../time/frame-clock';
@@ -24,6 +27,16 @@ export interface RunOptions {
    * thrown, and the loop runs on.
    */
   onFailure?: (error: Error) => void;
+  /**
+   * The input phase (seed 004: all input first, then logic): each frame, before the steps, everything the queue
+   * collected is handed to the UI kernel and the kernel updated (its events go to `kernel.onEvent`), and text input is
+   * asked for while a field edits. Without a kernel, `events` gets each frame's input instead.
+   */
+  input?: {
+    queue: Pick<InputQueue, 'drain' | 'textInput'>;
+    kernel?: UiKernel;
+    events?: (events: InputEvent[]) => void;
+  };
   /** Called after each frame is drawn (or skipped), with what it drew: for a readout, a test, a recorder. */
   onFrame?: (counters: FrameCounters, sample: ClockSample, xrFrame?: XRFrame) => void;
 }
@@ -47,7 +60,8 @@ export interface Running {
 
 /**
  * The one obvious way to run a renderer: fits its canvas to the page in device pixels, then every frame measures the
- * time, runs `steps` (animation, game logic: they get the clock's `elapsed` and `delta` in seconds) and renders,
+ * time, applies the queued input (`options.input`), runs `steps` (animation, game logic: they get the clock's
+ * `elapsed` and `delta` in seconds) and renders,
  * recording the frame's cost in the budget. Frames come from the window, or from an XR session while one runs.
  */
 export function run(
@@ -73,6 +87,17 @@ export function run(
       return last;
     },
   });
+  const input = options.input;
+  if (input)
+    loop.addStep(() => {
+      const events = input.queue.drain();
+      if (input.kernel) {
+        for (const event of events) input.kernel.push(event);
+        input.kernel.update();
+        input.queue.textInput = input.kernel.capture === 'text';
+      }
+      input.events?.(events);
+    });
   for (const step of typeof steps === 'function' ? [steps] : steps) loop.addStep(step);
   const element =
     typeof HTMLCanvasElement !== 'undefined' && canvas instanceof HTMLCanvasElement ? canvas : null;

@@ -93,6 +93,14 @@ export class InputQueue {
       window,
       'keydown',
       (e) => {
+        // Keys typed into the page's own fields (a debug panel's, a form's) are theirs, not the game's.
+        const target = e.target as HTMLElement | null;
+        if (
+          target !== area &&
+          target &&
+          (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+        )
+          return;
         const actions = this.mapper.ofKey(e.key);
         const typing = e.target === area;
         // Bound keys do not scroll the page; while typing, Space and the rest must still reach the text area.
