@@ -98,6 +98,21 @@ test('ui-kernel: text composed through an IME arrives once, when the composition
   expect(state.values['blue-2']).toBe('żółw!');
 });
 
+test("ui-kernel: pasted Unicode arrives as text, cut to the field's limit in characters", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openDemo(page, 'ui-kernel/');
+  await page.mouse.click(...(await at(page, 'blue-3')));
+  await until(page, (u) => u.capture === 'text');
+  await page.evaluate(() => navigator.clipboard.writeText('Gęślą jaźń 😀 — wklejone z schowka'));
+  await page.keyboard.press('Control+V');
+  // 24 characters (code points: the emoji is one, though two UTF-16 units).
+  const state = await until(page, (u) => u.values['blue-3'] !== '');
+  expect(state.values['blue-3']).toBe('Gęślą jaźń 😀 — wklejone '); // the 24th is the space after it
+});
+
 test("ui-kernel: the debug panel shows the latest UI events (the seed's console)", async ({ page }) => {
   await openDemo(page, 'ui-kernel/?debug=1');
   await page.mouse.move(...(await at(page, 'green-3')));

@@ -115,14 +115,10 @@ export class InputQueue {
       'beforeinput',
       (e) => {
         if (e.isComposing || e.inputType === 'insertCompositionText') return; // the composition ends with its text
-        const text =
-          e.inputType === 'insertFromPaste' || e.inputType === 'insertFromDrop'
-            ? (e.dataTransfer?.getData('text/plain') ?? '')
-            : e.inputType.startsWith('insert') &&
-                e.inputType !== 'insertLineBreak' &&
-                e.inputType !== 'insertParagraph'
-              ? (e.data ?? '')
-              : '';
+        // A text area gives pasted and dropped text in `data`; an editable element in `dataTransfer`.
+        const inserts =
+          e.inputType.startsWith('insert') && !/^insert(LineBreak|Paragraph)$/.test(e.inputType);
+        const text = inserts ? (e.data ?? e.dataTransfer?.getData('text/plain') ?? '') : '';
         e.preventDefault(); // the text area stays empty: the field's editor holds the text
         if (text) this.push({ kind: 'text', text });
       },

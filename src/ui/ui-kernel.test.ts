@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action, InputEvent } from '../input/input-event';
 import { UiBox } from './ui-box';
 import { UiControl, type ControlKind } from './ui-control';
+import { UiCursor } from './ui-cursor';
 import { UiKernel, type UiEvent } from './ui-kernel';
 
 /**
@@ -144,6 +145,67 @@ describe('UI kernel: no capture (case 3)', () => {
     run(move(5, 38));
     expect(run(pad('down'))).toEqual(['hover-out blue', 'focus-out blue', 'focus-in low', 'scroll main 50']);
     expect(box.scroll).toBe(50);
+  });
+});
+
+describe('UI kernel: hit shapes and the cursor', () => {
+  it('an irregular control is hit only on its shape; the pointer passes through the rest of its rectangle', () => {
+    const box = new UiBox('box', { x: 0, y: 0, width: 40, height: 40 });
+    const under = new UiControl('under', 'button', { x: 0, y: 0, width: 20, height: 20 });
+    // A triangle over the button's top-left half: above the diagonal x + y < 20.
+    const wedge = new UiControl('wedge', 'button', {
+      x: 0,
+      y: 0,
+      width: 20,
+      height: 20,
+      hitTest: (x, y) => x + y < 20,
+    });
+    const kernel = new UiKernel().add(box.add(under).add(wedge));
+    kernel.push({ kind: 'pointer-move', x: 3, y: 3 });
+    kernel.update();
+    expect(kernel.hover?.name).toBe('wedge');
+    kernel.push({ kind: 'pointer-move', x: 15, y: 15 });
+    kernel.update();
+    expect(kernel.hover?.name).toBe('under');
+  });
+
+  it('the cursor takes the shape the control under it asks for; the engine cursor animates a shape by time', () => {
+    const { kernel, red, run } = scene();
+    const shapes: string[] = [];
+    const look = (...events: InputEvent[]) => {
+      run(...events);
+      shapes.push(kernel.cursorShape);
+    };
+    look(move(60, 50)); // empty space
+    look(move(5, 15)); // button
+    look(move(5, 28)); // slider
+    look(down(5, 28)); // dragging it
+    look(up(5, 28), move(6, 38)); // text field
+    red.locked = true;
+    look(move(5, 28)); // a locked control
+    expect(shapes).toEqual(['arrow', 'pointer', 'grab', 'grabbing', 'text', 'locked']);
+    const cursor = new UiCursor();
+    const frames: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      cursor.update(kernel, i === 0 ? 0 : 0.25);
+      frames.push(cursor.sprite.sprite);
+    }
+    // The locked sign's two frames, 0.4 s each, by time: 0, 0.25, 0.5, 0.75, 1.0 s.
+    expect(frames).toEqual([
+      'cursor-locked-0',
+      'cursor-locked-0',
+      'cursor-locked-1',
+      'cursor-locked-1',
+      'cursor-locked-0',
+    ]);
+    expect([cursor.sprite.visible, cursor.sprite.position[0], cursor.sprite.position[1]]).toEqual([
+      true,
+      15,
+      38,
+    ]);
+    run(pad('down'));
+    cursor.update(kernel, 0.01);
+    expect(cursor.sprite.visible).toBe(false); // navigating hides it
   });
 });
 
