@@ -243,6 +243,26 @@ describe('counters: how many world matrices a frame recomputes', () => {
     expect(updateWorldMatrices(root)).toBe(6);
   });
 
+  it('a write that changes nothing changes nothing: no version, no matrix recomputed', () => {
+    const { root, groups } = fan();
+    const leaf = groups[1]!.children[2]!.setPosition(1, 2, 3)
+      .setScale(2, 2, 2)
+      .setRotationFromAxisAngle([0, 1, 0], 0.5);
+    updateWorldMatrices(root);
+    const version = leaf.worldVersion;
+    const [x, y, z, w] = leaf.rotation;
+    leaf
+      .setPosition(1, 2, 3)
+      .setScale(2, 2, 2)
+      .setRotation(x!, y!, z!, w!)
+      .setRotationFromAxisAngle([0, 1, 0], 0.5);
+    expect(updateWorldMatrices(root)).toBe(0);
+    expect(leaf.worldVersion).toBe(version);
+    leaf.setPosition(1, 2, 3.5); // a real change still counts
+    expect(updateWorldMatrices(root)).toBe(1);
+    expect(leaf.worldVersion).toBeGreaterThan(version);
+  });
+
   it('a lazy read between frames does not hide the change from the next update', () => {
     const { root, groups } = fan();
     updateWorldMatrices(root);

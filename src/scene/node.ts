@@ -124,6 +124,8 @@ export class Node {
     if (x - x + (y - y) + (z - z) !== 0) this.rejectNonFinite('setPosition', x, y, z);
     const m = this._mem;
     const at = this._at + POSITION_AT;
+    // A write that changes nothing stored changes nothing: no version, no re-pack, no upload.
+    if (m[at] === Math.fround(x) && m[at + 1] === Math.fround(y) && m[at + 2] === Math.fround(z)) return this;
     m[at] = x;
     m[at + 1] = y;
     m[at + 2] = z;
@@ -143,10 +145,18 @@ export class Node {
     }
     const m = this._mem;
     const at = this._at + ROTATION_AT;
-    m[at] = x / length;
-    m[at + 1] = y / length;
-    m[at + 2] = z / length;
-    m[at + 3] = w / length;
+    const [qx, qy, qz, qw] = [x / length, y / length, z / length, w / length];
+    if (
+      m[at] === Math.fround(qx) &&
+      m[at + 1] === Math.fround(qy) &&
+      m[at + 2] === Math.fround(qz) &&
+      m[at + 3] === Math.fround(qw)
+    )
+      return this;
+    m[at] = qx;
+    m[at + 1] = qy;
+    m[at + 2] = qz;
+    m[at + 3] = qw;
     this.markLocal();
     return this;
   }
@@ -155,6 +165,7 @@ export class Node {
     if (x - x + (y - y) + (z - z) !== 0) this.rejectNonFinite('setScale', x, y, z);
     const m = this._mem;
     const at = this._at + SCALE_AT;
+    if (m[at] === Math.fround(x) && m[at + 1] === Math.fround(y) && m[at + 2] === Math.fround(z)) return this;
     m[at] = x;
     m[at + 1] = y;
     m[at + 2] = z;
