@@ -26,6 +26,18 @@ const who = new URLSearchParams(location.search).get('who') ?? 'armature';
 const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
 const aspect = canvas.width / canvas.height;
 
+/** The timed span's parts from its four instants. */
+function spans(start: number, loaded: number, rendered: number, done: number, triangles: number): LoadResult {
+  return {
+    who,
+    totalMs: done - start,
+    loadMs: loaded - start,
+    renderMs: rendered - loaded,
+    gpuMs: done - rendered,
+    triangles,
+  };
+}
+
 async function armature(url: string, extent: number): Promise<LoadResult> {
   const gpu = await requestGpu();
   const root = new Node('root');
@@ -50,14 +62,7 @@ async function armature(url: string, extent: number): Promise<LoadResult> {
   const rendered = performance.now();
   await renderer.finished();
   const done = performance.now();
-  return {
-    who,
-    totalMs: done - start,
-    loadMs: loaded - start,
-    renderMs: rendered - loaded,
-    gpuMs: done - rendered,
-    triangles,
-  };
+  return spans(start, loaded, rendered, done, triangles);
 }
 
 async function three(url: string, extent: number): Promise<LoadResult> {
@@ -83,14 +88,7 @@ async function three(url: string, extent: number): Promise<LoadResult> {
   const triangles = renderer.info.render.triangles - frameTriangles; // read now: three resets it at its next animation frame
   await device.queue.onSubmittedWorkDone();
   const done = performance.now();
-  return {
-    who,
-    totalMs: done - start,
-    loadMs: loaded - start,
-    renderMs: rendered - loaded,
-    gpuMs: done - rendered,
-    triangles,
-  };
+  return spans(start, loaded, rendered, done, triangles);
 }
 
 async function main(): Promise<LoadResult> {

@@ -1,5 +1,6 @@
 import type { Action, InputEvent } from '../input/input-event';
 import type { UiBox } from './ui-box';
+import { nearestInDirection } from './nearest-in-direction';
 import type { UiControl } from './ui-control';
 
 /** The kinds of event the kernel delivers (fixed names: apps and tests rely on them). */
@@ -365,43 +366,13 @@ export class UiKernel {
 
   /** Focus to the nearest usable control in `direction` from the focused one (the first in reading order if none). */
   private navigate([dx, dy]: [number, number]): void {
-    const usable = this.boxes.flatMap((box) => box.controls.filter((c) => c.usable).map((c) => ({ box, c })));
-    if (usable.length === 0) return;
-    const centre = (box: UiBox, c: UiControl) => {
-      const r = box.screenRect(c);
-      return [r.x + r.width / 2, r.y + r.height / 2] as const;
-    };
-    let next: { box: UiBox; c: UiControl } | null = null;
-    if (!this._focus) {
-      next = usable.reduce((a, b) => {
-        const [ax, ay] = centre(a.box, a.c);
-        const [bx, by] = centre(b.box, b.c);
-        return by < ay || (by === ay && bx < ax) ? b : a;
-      });
-    } else {
-      const from = this.boxOf(this._focus).screenRect(this._focus);
-      const [fx, fy] = centre(this.boxOf(this._focus), this._focus);
-      let best = Infinity;
-      for (const candidate of usable) {
-        if (candidate.c === this._focus) continue;
-        // Only controls wholly past the focused one's edge in that direction: right means left of it ≥ our right.
-        const r = candidate.box.screenRect(candidate.c);
-        const past =
-          dx > 0
-            ? r.x >= from.x + from.width
-            : dx < 0
-              ? r.x + r.width <= from.x
-              : dy > 0
-                ? r.y >= from.y + from.height
-                : r.y + r.height <= from.y;
-        if (!past) continue;
-        const [cx, cy] = centre(candidate.box, candidate.c);
-        const along = (cx - fx) * dx + (cy - fy) * dy;
-        if (along <= 0) continue;
-        const score = along + 2 * Math.abs((cx - fx) * dy - (cy - fy) * dx);
-        if (score < best) [best, next] = [score, candidate];
-      }
-    }
+    const focus = this._focus;
+    const candidates = this.boxes.flatMap((box) =>
+      box.controls
+        .filter((c) => c.usable && c !== focus)
+        .map((c) => ({ item: { box, c }, rect: box.screenRect(c) })),
+    );
+    const next = nearestInDirection(candidates, focus && this.boxOf(focus).screenRect(focus), dx, dy);
     if (!next) return;
     this.setFocus(next.c);
     this.scrollIntoView(next.box, next.c);
