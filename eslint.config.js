@@ -19,6 +19,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // A tree walk without recursion starts its cursor at `this`: `for (let node = this; node; …)`.
+      '@typescript-eslint/no-this-alias': ['error', { allowedNames: ['node'] }],
     },
   },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } } },

@@ -4,7 +4,8 @@ import { UniformArena, type StorageBuffer, type UniformStorage } from '../layout
 import type { Geometry } from '../scene/geometry';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
-import { Node } from '../scene/node';
+import { ChangeRecord, type ChangeCursor } from '../scene/change-record';
+import type { Node } from '../scene/node';
 import { updateWorldMatrices } from '../scene/update-world-matrices';
 import type { Environment } from './environment';
 import { FRAME, materialKind, type MaterialKindInfo } from './material-kind';
@@ -37,6 +38,7 @@ export interface KindSlots<B extends StorageBuffer = StorageBuffer> {
 export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   mesh: WorldMesh;
   kind: KindSlots<B>;
+  /** Its slot in the kind's arena; −1 once the mesh left the tree. */
   slot: number;
   material: Material;
   /** The geometry drawn (a mesh given another is drawn with it next frame). */
@@ -49,30 +51,60 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   visible: boolean;
   /** Which images the material gave its kind when last packed (ids: what a recorded draw binds). */
   images: string;
+  /** Waiting in this frame's queue to be packed. */
+  queued: boolean;
+  /** The mesh's number: the last key of the sort, so a repaired list and a rebuilt one are in the same order. */
+  readonly id: number;
 }
 
+/** How to run a world packer. */
+export interface WorldPackerOptions {
+  /**
+   * After every frame, check the repaired draw list against one rebuilt from a walk of the tree (same meshes, same
+   * order, every slot packed from the current state) and throw on the first difference. Far too slow for real frames.
+   */
+  validate?: boolean;
+}
+
+/** Above this many meshes joining or leaving in one frame, the draw list is sorted again instead of spliced. */
+const SPLICE_LIMIT = 64;
+
 /**
- * The scene side of the world pass: finds the meshes under the root when a tree changes shape (a slot each in its
- * material kind's uniform arena), and each frame re-packs only the meshes whose world matrix or material changed, then
- * uploads the changed slots.
+ * The scene side of the world pass: keeps a draw (a slot in its material kind's uniform arena) per mesh under the
+ * root, and each frame re-packs only the meshes the tree's change record names (moved, edited, joined), then uploads
+ * the changed slots. A frame where k meshes changed costs O(k); a change in another tree costs nothing.
  */
 export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   /** In the order that changes pipeline and geometry as rarely as possible. */
   readonly draws: WorldDraw<B>[] = [];
-  /** `Node.structureVersion` when the draw list was last rebuilt. */
-  structure = -1;
   /**
-   * Moves on whenever the draw list changes: rebuilt, re-sorted, or a draw given another geometry or material kind
-   * (draws recorded before it must be recorded again).
+   * Moves on whenever the draw list changes: a mesh joined or left, the list re-sorted, or a draw given another
+   * geometry or material kind (draws recorded before it must be recorded again).
    */
   drawsVersion = 0;
   /** Moves on whenever some material gives its kind other images (draws recorded before bind the old ones). */
   imagesVersion = 0;
-  /** See `checkVisibility`. */
+  /** Moves on whenever a mesh is shown or hidden (draws recorded before it must be recorded again). */
   visibilityVersion = 0;
   /** Each material kind's slots, made when a mesh of the kind first appears. */
   readonly kinds = new Map<string, KindSlots<B>>();
+  /** Since creation: nodes visited by walks of the whole tree (the first frame, a dropped change log) and log entries read. */
+  readonly counters = { walked: 0, read: 0 };
   private readonly byMesh = new Map<WorldMesh, WorldDraw<B>>();
+  /** Each material in use and its draws, so an edited one re-packs just those. */
+  private readonly materials = new Map<Material, { version: number; draws: Set<WorldDraw<B>> }>();
+  private materialEdits = -1;
+  private readonly record: ChangeRecord;
+  private readonly cursor: ChangeCursor;
+  private needsWalk = true;
+  private sortNeeded = false;
+  private listChanged = false;
+  private readonly queue: WorldDraw<B>[] = [];
+  private readonly touched: WorldMesh[] = [];
+  private readonly visit = (node: Node) => {
+    this.counters.read++;
+    if (node instanceof Mesh) this.touched.push(node as WorldMesh);
+  };
   private readonly normal = mat3.create();
   private readonly frameData = new StructBuffer(new ArrayBuffer(FRAME.size));
   private readonly axis = vec3.create();
@@ -80,68 +112,44 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   constructor(
     readonly root: Node,
     private readonly storage: UniformStorage<B>,
-  ) {}
+    private readonly options: WorldPackerOptions = {},
+  ) {
+    this.record = ChangeRecord.of(root);
+    this.cursor = this.record.open();
+  }
+
+  /** Nodes the tree's change record visited applying added and removed subtrees, since it was made. */
+  get repairVisits(): number {
+    return this.record.visited;
+  }
 
   /** Brings the draw list, world matrices and object slots up to date. */
   prepare(): { packed: number; bytesUploaded: number } {
-    if (Node.structureVersion !== this.structure) this.collect();
-    updateWorldMatrices(this.root);
     let packed = 0;
-    let moved = false;
-    for (let i = 0; i < this.draws.length; i++) {
-      const draw = this.draws[i]!;
-      const mesh = draw.mesh;
-      const material = mesh.material;
-      const worldVersion = mesh.worldVersion;
-      if (mesh.geometry !== draw.geometry) {
-        if (!isGeometry(mesh.geometry))
-          throw new Error(
-            `Mesh "${mesh.path}" was given something that is not a Geometry (boxGeometry(), …).`,
-          );
-        draw.geometry = mesh.geometry;
-        moved = true;
-      }
-      if (material !== draw.material) {
-        moved = this.rematerial(draw, material) || moved;
-      } else if (worldVersion === draw.worldVersion && material.version === draw.materialVersion) continue;
-      const { arena, model, normal, color, alphaTest, params } = draw.kind;
-      const world = mesh.worldMatrix;
-      arena.write(draw.slot, model, world);
-      const mirrored = determinant3(world) < 0;
-      if (mirrored !== draw.mirrored) {
-        draw.mirrored = mirrored;
-        moved = true; // another pipeline: draws are sorted by it
-      }
-      if (!mat3.normalFromMat4(this.normal, world)) mat3.identity(this.normal); // zero scale: nothing to light
-      arena.write(draw.slot, normal, this.normal);
-      if (color) arena.write(draw.slot, color, material.color);
-      if (alphaTest) arena.write(draw.slot, alphaTest, material.alphaTest);
-      const images = imageKey(material, draw.kind.info);
-      if (images !== draw.images) {
-        draw.images = images;
-        this.imagesVersion++;
-        moved = true; // draws are sorted by image too
-      }
-      for (let p = 0; p < params.length; p++) {
-        const [name, field] = params[p]!;
-        const value = material.param(name);
-        if (!value)
-          throw new Error(
-            `Mesh "${mesh.path}": its material kind "${draw.kind.info.name}" has a per-object field "${name}"; ` +
-              `set it with material.setParam("${name}", …).`,
-          );
-        arena.write(draw.slot, field, value);
-      }
-      draw.worldVersion = worldVersion;
-      draw.materialVersion = material.version;
-      packed++;
+    try {
+      updateWorldMatrices(this.root); // logs the meshes whose world matrix it recomputes
+      const kept = this.record.read(this.cursor, this.visit);
+      if (!kept || this.needsWalk) this.walk();
+      else this.applyTouched();
+      this.touched.length = 0;
+      this.checkMaterials();
+      for (let i = 0; i < this.queue.length; i++) packed += this.pack(this.queue[i]!);
+      this.queue.length = 0;
+    } catch (error) {
+      // Whatever was half-applied, the next frame starts again from a walk of the tree.
+      this.needsWalk = true;
+      for (const draw of this.queue) draw.queued = false;
+      this.queue.length = this.touched.length = 0;
+      throw error;
     }
-    if (moved) {
-      this.sort();
+    if (this.sortNeeded) this.sort();
+    if (this.listChanged) {
       this.drawsVersion++;
+      this.listChanged = false;
     }
     let bytesUploaded = 0;
     for (const kind of this.kinds.values()) bytesUploaded += kind.arena.upload().bytesUploaded;
+    if (this.options.validate) this.validate();
     return { packed, bytesUploaded };
   }
 
@@ -160,22 +168,13 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     return data.bytes;
   }
 
-  /**
-   * Notes each mesh's visibility and returns `visibilityVersion`, which moves on when any changed since the last call
-   * (draws recorded before it must be recorded again).
-   */
+  /** `visibilityVersion`, which `prepare` moves on when a mesh was shown or hidden since the last frame. */
   checkVisibility(): number {
-    for (let i = 0; i < this.draws.length; i++) {
-      const draw = this.draws[i]!;
-      if (draw.visible !== draw.mesh.visible) {
-        draw.visible = draw.mesh.visible;
-        this.visibilityVersion++;
-      }
-    }
     return this.visibilityVersion;
   }
 
   destroy(): void {
+    this.record.close(this.cursor);
     for (const kind of this.kinds.values()) kind.arena.destroy();
     this.kinds.clear();
   }
@@ -202,67 +201,219 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     return kind;
   }
 
+  /** The meshes the change record named: those that left lose their draw, those that joined get one; all re-pack. */
+  private applyTouched(): void {
+    const touched = this.touched;
+    if (touched.length > SPLICE_LIMIT) this.sortNeeded = true; // many at once: one sort beats many splices
+    for (let i = 0; i < touched.length; i++) {
+      const mesh = touched[i]!;
+      const draw = this.byMesh.get(mesh);
+      if (!this.record.has(mesh)) {
+        if (draw) this.drop(draw);
+      } else if (draw) {
+        this.enqueue(draw);
+      } else {
+        this.enqueue(this.addDraw(mesh));
+      }
+    }
+  }
+
+  /** The fallback: a walk of the whole tree finds every mesh (the first frame, or after the change log was dropped). */
+  private walk(): void {
+    this.sortNeeded = true;
+    const found = new Set<WorldMesh>();
+    this.root.traverse((node) => {
+      this.counters.walked++;
+      if (node instanceof Mesh) found.add(checkDrawable(node));
+    });
+    for (const draw of this.byMesh.values()) if (!found.has(draw.mesh)) this.drop(draw);
+    for (const mesh of found) this.enqueue(this.byMesh.get(mesh) ?? this.addDraw(mesh));
+    this.needsWalk = false;
+  }
+
+  private addDraw(mesh: WorldMesh): WorldDraw<B> {
+    checkDrawable(mesh);
+    const kind = this.kind(mesh.material.kind);
+    const draw: WorldDraw<B> = {
+      mesh,
+      kind,
+      slot: kind.arena.allocate(),
+      material: mesh.material,
+      geometry: mesh.geometry,
+      // Known now, so packing it does not move it in the sorted list.
+      mirrored: determinant3(mesh.worldMatrix) < 0,
+      worldVersion: -1,
+      materialVersion: -1,
+      visible: mesh.visible,
+      images: imageKey(mesh.material, kind.info),
+      queued: false,
+      id: objectId(mesh),
+    };
+    this.byMesh.set(mesh, draw);
+    this.use(draw, draw.material);
+    if (this.sortNeeded) this.draws.push(draw);
+    else this.draws.splice(this.position(draw), 0, draw);
+    this.listChanged = true;
+    return draw;
+  }
+
+  private drop(draw: WorldDraw<B>): void {
+    draw.kind.arena.free(draw.slot);
+    draw.slot = -1;
+    this.byMesh.delete(draw.mesh);
+    this.unuse(draw, draw.material);
+    if (!this.sortNeeded) this.draws.splice(this.position(draw), 1); // else the sort leaves it out
+    this.listChanged = true;
+  }
+
+  /** Where `draw` is, or belongs, in the sorted list (binary search: the order is total). */
+  private position(draw: WorldDraw<B>): number {
+    let lo = 0;
+    let hi = this.draws.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareDraws(this.draws[mid]!, draw) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private enqueue(draw: WorldDraw<B>): void {
+    if (draw.queued) return;
+    draw.queued = true;
+    this.queue.push(draw);
+  }
+
+  private use(draw: WorldDraw<B>, material: Material): void {
+    let use = this.materials.get(material);
+    if (!use) this.materials.set(material, (use = { version: material.version, draws: new Set() }));
+    use.draws.add(draw);
+  }
+
+  private unuse(draw: WorldDraw<B>, material: Material): void {
+    const use = this.materials.get(material);
+    if (use?.draws.delete(draw) && use.draws.size === 0) this.materials.delete(material);
+  }
+
+  /** When some material was edited since the last frame, queues the draws of those that were. */
+  private checkMaterials(): void {
+    if (Material.edits === this.materialEdits) return;
+    this.materialEdits = Material.edits;
+    for (const [material, use] of this.materials) {
+      if (material.version === use.version) continue;
+      use.version = material.version;
+      for (const draw of use.draws) this.enqueue(draw);
+    }
+  }
+
+  /** Packs one queued draw's slot if anything of it changed; 1 when it did. */
+  private pack(draw: WorldDraw<B>): number {
+    draw.queued = false;
+    if (draw.slot < 0) return 0; // left the tree after it was queued
+    const mesh = draw.mesh;
+    const material = mesh.material;
+    if (mesh.visible !== draw.visible) {
+      draw.visible = mesh.visible;
+      this.visibilityVersion++;
+    }
+    if (mesh.geometry !== draw.geometry) {
+      if (!isGeometry(mesh.geometry))
+        throw new Error(`Mesh "${mesh.path}" was given something that is not a Geometry (boxGeometry(), …).`);
+      draw.geometry = mesh.geometry;
+      this.sortNeeded = this.listChanged = true;
+    }
+    const worldVersion = mesh.worldVersion;
+    if (material !== draw.material) {
+      this.rematerial(draw, material);
+    } else if (worldVersion === draw.worldVersion && material.version === draw.materialVersion) return 0;
+    const { arena, model, normal, color, alphaTest, params } = draw.kind;
+    const world = mesh.worldMatrix;
+    arena.write(draw.slot, model, world);
+    const mirrored = determinant3(world) < 0;
+    if (mirrored !== draw.mirrored) {
+      draw.mirrored = mirrored;
+      this.sortNeeded = this.listChanged = true; // another pipeline: draws are sorted by it
+    }
+    if (!mat3.normalFromMat4(this.normal, world)) mat3.identity(this.normal); // zero scale: nothing to light
+    arena.write(draw.slot, normal, this.normal);
+    if (color) arena.write(draw.slot, color, material.color);
+    if (alphaTest) arena.write(draw.slot, alphaTest, material.alphaTest);
+    const images = imageKey(material, draw.kind.info);
+    if (images !== draw.images) {
+      draw.images = images;
+      this.imagesVersion++;
+      this.sortNeeded = this.listChanged = true; // draws are sorted by image too
+    }
+    for (let p = 0; p < params.length; p++) {
+      const [name, field] = params[p]!;
+      const value = material.param(name);
+      if (!value)
+        throw new Error(
+          `Mesh "${mesh.path}": its material kind "${draw.kind.info.name}" has a per-object field "${name}"; ` +
+            `set it with material.setParam("${name}", …).`,
+        );
+      arena.write(draw.slot, field, value);
+    }
+    draw.worldVersion = worldVersion;
+    draw.materialVersion = material.version;
+    return 1;
+  }
+
   /** A mesh given another material: its slot moves to the new kind's arena when the kind changed. */
-  private rematerial(draw: WorldDraw<B>, material: Material): boolean {
+  private rematerial(draw: WorldDraw<B>, material: Material): void {
+    if (!(material instanceof Material))
+      throw new Error(`Mesh "${draw.mesh.path}" was given something that is not a Material.`);
+    this.unuse(draw, draw.material);
+    this.use(draw, material);
     draw.material = material;
-    if (material.kind === draw.kind.info.name) return false;
+    if (material.kind === draw.kind.info.name) return;
     const kind = this.kind(material.kind);
     draw.kind.arena.free(draw.slot);
     draw.kind = kind;
     draw.slot = kind.arena.allocate();
-    return true;
-  }
-
-  /** Finds the meshes under the root after any tree changed shape; gives new ones a slot and frees the gone ones'. */
-  private collect(): void {
-    const found = new Set<WorldMesh>();
-    this.root.traverse((node) => {
-      if (!(node instanceof Mesh)) return;
-      if (!(node.material instanceof Material) || !isGeometry(node.geometry)) {
-        throw new Error(
-          `Mesh "${node.path}" has no drawable geometry/material for the world pass: give it a Geometry ` +
-            '(boxGeometry(), …) and a Material.',
-        );
-      }
-      found.add(node as WorldMesh);
-    });
-    for (const [mesh, draw] of this.byMesh) {
-      if (found.has(mesh)) continue;
-      draw.kind.arena.free(draw.slot);
-      this.byMesh.delete(mesh);
-    }
-    for (const mesh of found) {
-      if (this.byMesh.has(mesh)) continue;
-      const kind = this.kind(mesh.material.kind);
-      this.byMesh.set(mesh, {
-        mesh,
-        kind,
-        slot: kind.arena.allocate(),
-        material: mesh.material,
-        geometry: mesh.geometry,
-        mirrored: false,
-        worldVersion: -1,
-        materialVersion: -1,
-        visible: mesh.visible,
-        images: '',
-      });
-    }
-    this.draws.length = 0;
-    this.draws.push(...this.byMesh.values());
-    this.sort();
-    this.drawsVersion++;
-    this.structure = Node.structureVersion;
+    this.sortNeeded = this.listChanged = true;
   }
 
   private sort(): void {
-    // Numbers, not strings: localeCompare spent 13 ms of a 1000-mesh first frame here (its collator's start-up).
-    this.draws.sort(
-      (a, b) =>
-        a.kind.info.order - b.kind.info.order ||
-        Number(a.mirrored) - Number(b.mirrored) ||
-        (a.images < b.images ? -1 : a.images > b.images ? 1 : 0) ||
-        geometryId(a.mesh.geometry) - geometryId(b.mesh.geometry),
-    );
+    const draws = this.draws;
+    let kept = 0;
+    for (let i = 0; i < draws.length; i++) if (draws[i]!.slot >= 0) draws[kept++] = draws[i]!;
+    draws.length = kept;
+    draws.sort(compareDraws);
+    this.sortNeeded = false;
+    this.listChanged = true;
+  }
+
+  /** Validation mode: the repaired draw list against the one a walk of the tree gives, and every slot current. */
+  private validate(): void {
+    this.record.check();
+    const meshes: WorldMesh[] = [];
+    this.root.traverse((node) => {
+      if (node instanceof Mesh) meshes.push(node as WorldMesh);
+    });
+    const fail = (what: string) => {
+      throw new Error(`World packer validation: ${what}. The repaired draw list differs from a rebuilt one.`);
+    };
+    if (meshes.length !== this.draws.length || meshes.length !== this.byMesh.size)
+      fail(`${this.draws.length} draws for ${meshes.length} meshes in the tree`);
+    for (let i = 1; i < this.draws.length; i++)
+      if (compareDraws(this.draws[i - 1]!, this.draws[i]!) >= 0)
+        fail(`draws ${i - 1} and ${i} are out of order`);
+    for (const mesh of meshes) {
+      const draw = this.byMesh.get(mesh);
+      if (!draw || this.draws[this.position(draw)] !== draw)
+        return fail(`mesh "${mesh.path}" has no draw in the list`);
+      const current =
+        draw.worldVersion === mesh.worldVersion &&
+        draw.material === mesh.material &&
+        draw.materialVersion === mesh.material.version &&
+        draw.geometry === mesh.geometry &&
+        draw.visible === mesh.visible &&
+        draw.mirrored === determinant3(mesh.worldMatrix) < 0 &&
+        draw.images === imageKey(mesh.material, draw.kind.info) &&
+        draw.kind.info.name === mesh.material.kind;
+      if (!current) fail(`the draw of "${mesh.path}" was not re-packed after a change`);
+    }
   }
 }
 
@@ -287,6 +438,28 @@ export function objectId(object: object): number {
   return id;
 }
 const geometryId = objectId;
+
+/** The draw order: pipeline (kind, winding), images, geometry, then the mesh, so the order is total. */
+function compareDraws(a: WorldDraw, b: WorldDraw): number {
+  return (
+    a.kind.info.order - b.kind.info.order ||
+    Number(a.mirrored) - Number(b.mirrored) ||
+    (a.images < b.images ? -1 : a.images > b.images ? 1 : 0) ||
+    geometryId(a.geometry) - geometryId(b.geometry) ||
+    a.id - b.id
+  );
+}
+
+/** The mesh, once it is known to have a drawable geometry and material. */
+function checkDrawable(mesh: Mesh): WorldMesh {
+  if (!(mesh.material instanceof Material) || !isGeometry(mesh.geometry)) {
+    throw new Error(
+      `Mesh "${mesh.path}" has no drawable geometry/material for the world pass: give it a Geometry ` +
+        '(boxGeometry(), …) and a Material.',
+    );
+  }
+  return mesh as WorldMesh;
+}
 
 /** Which images `material` gives its kind, as ids ('' when the kind reads none, '-' for one it does not give). */
 function imageKey(material: Material, kind: MaterialKindInfo): string {

@@ -16,6 +16,9 @@ export interface MaterialOptions {
   alphaTest?: number;
 }
 
+/** Every edit of every material counts here, so a renderer can tell in O(1) that none changed. */
+let edits = 0;
+
 /**
  * A mesh's surface: a material kind, a colour, images by the name its kind's shader reads them (`map`), an alpha
  * cut-out and the kind's own per-object values (`setParam`). `version` changes with every edit that changes
@@ -56,7 +59,7 @@ export class Material {
     if ((this._textures.get(name) ?? null) === texture) return this;
     if (texture) this._textures.set(name, texture);
     else this._textures.delete(name);
-    this.version++;
+    this.edited();
     return this;
   }
 
@@ -69,7 +72,7 @@ export class Material {
       throw new RangeError(`Material.alphaTest = ${value}: give a number in 0..1 (0 cuts nothing).`);
     if (value === this._alphaTest) return;
     this._alphaTest = value;
-    this.version++;
+    this.edited();
   }
 
   /** Linear RGBA, each 0..1. */
@@ -95,7 +98,7 @@ export class Material {
     c[1] = g;
     c[2] = b;
     c[3] = a;
-    this.version++;
+    this.edited();
     return this;
   }
 
@@ -112,12 +115,22 @@ export class Material {
     const old = this._params.get(name);
     if (old && old.length === values.length && values.every((v, i) => old[i] === Math.fround(v))) return this;
     this._params.set(name, Float32Array.from(values));
-    this.version++;
+    this.edited();
     return this;
   }
 
   /** The value of a per-object field set with `setParam`, or undefined. */
   param(name: string): Readonly<Float32Array> | undefined {
     return this._params.get(name);
+  }
+
+  /** Counts every edit of any material: unchanged means no material changed since it was last read. */
+  static get edits(): number {
+    return edits;
+  }
+
+  private edited(): void {
+    this.version++;
+    edits++;
   }
 }

@@ -1,3 +1,4 @@
+import { PerformanceObserver } from 'node:perf_hooks';
 import { describe, expect, it, vi } from 'vitest';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import { Node } from './node';
@@ -277,7 +278,7 @@ describe('counters: how many world matrices a frame recomputes', () => {
     const flat = vi.spyOn(internals, 'sweepFlat');
     try {
       const { root, groups } = fan();
-      expect(updateWorldMatrices(root)).toBe(25); // the shape just changed: the recursive sweep
+      expect(updateWorldMatrices(root)).toBe(25); // the shape just changed: the sweep along the links
       expect(flat).not.toHaveBeenCalled();
       groups[1]!.children[2]!.setPosition(9, 9, 9);
       expect(updateWorldMatrices(root, { validate: true })).toBe(1); // settled: the flat order is built and used
@@ -388,9 +389,12 @@ describe('validation mode under a randomized sequence of edits', () => {
     'finds the cached world matrices equal to the from-scratch ones after every edit (shape edits %s)',
     (_, shapeShare) => {
       const random = seededRandom(2026);
-      const internals = Node as unknown as { sweepFlat(order: unknown): number; sweep(node: Node): number };
+      const internals = Node as unknown as {
+        sweepFlat(order: unknown): number;
+        sweepLinked(node: Node): number;
+      };
       const flat = vi.spyOn(internals, 'sweepFlat');
-      const recursive = vi.spyOn(internals, 'sweep');
+      const linked = vi.spyOn(internals, 'sweepLinked');
       const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
       const root = new Node('root');
       const nodes: Node[] = [root];
@@ -438,11 +442,11 @@ describe('validation mode under a randomized sequence of edits', () => {
         updateWorldMatrices(root, { validate: true });
       }
       expect(Object.values(kinds).every((count) => count > 20 * shapeShare)).toBe(true);
-      // Both sweeps ran many times (the recursive one is also counted once per level it descends).
+      // Both sweeps ran many times: the flat one over settled shapes, the linked one right after each change of shape.
       expect(flat.mock.calls.length).toBeGreaterThan(50);
-      expect(recursive.mock.calls.length).toBeGreaterThan(50);
+      expect(linked.mock.calls.length).toBeGreaterThan(20);
       flat.mockRestore();
-      recursive.mockRestore();
+      linked.mockRestore();
     },
   );
 
@@ -456,5 +460,113 @@ describe('validation mode under a randomized sequence of edits', () => {
     expect(() => validateWorldMatrices(root)).toThrow(
       /World matrix of "root\/child" is stale: element 12 is 42/,
     );
+  });
+});
+
+describe('depth, removal and reads at scale', () => {
+  const DEPTH = 100_000;
+
+  it('a 100 000-deep chain builds either way, updates, traverses, prints and validates without a stack overflow', () => {
+    const top = new Node('top');
+    let tail = top;
+    for (let i = 1; i < DEPTH; i++) {
+      const node = new Node(`n${i}`).setPosition(0, 0.001, 0);
+      tail.add(node); // top down: each add goes under the deepest node
+      tail = node;
+    }
+    let head = new Node('b0').setPosition(1, 0, 0);
+    for (let i = 1; i < DEPTH; i++) head = new Node(`b${i}`).setPosition(1, 0, 0).add(head); // bottom up
+    for (const root of [top, head]) {
+      expect(updateWorldMatrices(root, { validate: true })).toBe(DEPTH);
+      let visited = 0;
+      let deepest = 0;
+      root.traverse((_, depth) => {
+        visited++;
+        deepest = Math.max(deepest, depth);
+      });
+      expect([visited, deepest]).toEqual([DEPTH, DEPTH - 1]);
+      const lines = root.printTree().split('\n');
+      expect(lines).toHaveLength(DEPTH);
+      expect(lines[DEPTH - 1]).toMatch(/^ {64}\[depth 99999\] \S+ T\(/);
+    }
+    expect(tail.worldMatrix[13]).toBeCloseTo(0.001 * (DEPTH - 1), 1);
+    expect(top.find(`n${DEPTH - 1}`)).toBe(tail);
+    expect(tail.path.split('/')).toHaveLength(DEPTH);
+    // A change at the top reaches the bottom; one read brings the whole path up to date.
+    top.setPosition(0, 5, 0);
+    expect(tail.worldMatrix[13]).toBeCloseTo(5 + 0.001 * (DEPTH - 1), 1);
+    expect(updateWorldMatrices(top, { validate: true })).toBe(0); // the read above recomputed the whole path
+  });
+
+  it('removes a child in O(1) and keeps the order of the others; the removed one keeps its local transform', () => {
+    const parent = new Node('parent').setPosition(0, 1, 0);
+    const kids = Array.from({ length: 6 }, (_, i) => {
+      const kid = new Node(`k${i}`).setPosition(i, 0, 0);
+      parent.add(kid);
+      return kid;
+    });
+    updateWorldMatrices(parent);
+    parent.remove(kids[0]!).remove(kids[3]!).remove(kids[5]!);
+    expect(parent.children.map((n) => n.name)).toEqual(['k1', 'k2', 'k4']);
+    expect(parent.childCount).toBe(3);
+    parent.add(kids[3]!); // back at the end
+    expect(parent.children.map((n) => n.name)).toEqual(['k1', 'k2', 'k4', 'k3']);
+    expect(kids[5]!.parent).toBeNull();
+    expect(Array.from(kids[5]!.worldPosition)).toEqual([5, 0, 0]); // a root: its local is its world
+    updateWorldMatrices(parent, { validate: true });
+    // Removing every child of a wide node one by one, first to last and last to first.
+    const wide = new Node('wide');
+    const many = Array.from({ length: 50_000 }, (_, i) => new Node(`w${i}`));
+    for (const node of many) wide.add(node);
+    for (let i = 0; i < many.length; i += 2) wide.remove(many[i]!);
+    for (let i = many.length - 1; i > 0; i -= 2) wide.remove(many[i]!);
+    expect(wide.childCount).toBe(0);
+    expect(wide.children).toEqual([]);
+  });
+
+  it('reading a node’s matrices and T/R/S allocates nothing (heap delta over 100 000 reads, least of three runs)', async () => {
+    const root = new Node('root').setPosition(1, 2, 3);
+    const nodes = Array.from({ length: 100_000 }, (_, i) => {
+      const node = new Node(`n${i}`).setScale(2, 2, 2);
+      root.add(node);
+      return node;
+    });
+    updateWorldMatrices(root);
+    const sink = new Float64Array(1); // a number in a closure variable would itself be boxed on every write
+    const reads = () => {
+      for (let i = 0; i < nodes.length; i++) {
+        const node = nodes[i]!;
+        sink[0]! +=
+          node.worldMatrix[12]! +
+          node.position[0]! +
+          node.rotation[3]! +
+          node.scale[1]! +
+          node.worldPosition[1]! +
+          node.worldVersion +
+          node.localMatrix[0]!;
+      }
+    };
+    reads(); // warm up: views and local matrices are made on first use
+    // The heap delta alone can hide allocations (a minor GC in the middle of a run takes them back), so a run in which
+    // the collector ran at all counts as allocating.
+    let collections = 0;
+    const observer = new PerformanceObserver((list) => (collections += list.getEntries().length));
+    observer.observe({ entryTypes: ['gc'] });
+    const deltas: number[] = [];
+    try {
+      for (let run = 0; run < 3; run++) {
+        const seen = collections;
+        const before = process.memoryUsage().heapUsed;
+        reads();
+        const delta = process.memoryUsage().heapUsed - before;
+        await new Promise((resolve) => setTimeout(resolve, 20)); // GC entries arrive asynchronously
+        deltas.push(collections === seen ? delta : Infinity);
+      }
+    } finally {
+      observer.disconnect();
+    }
+    expect(sink[0]).toBeGreaterThan(0);
+    // A read that allocated even one small object (~40 bytes) would show as ≥ 4 MB per run, or as a collection.
+    expect(Math.min(...deltas)).toBeLessThan(64 * 1024);
   });
 });

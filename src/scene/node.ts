@@ -17,6 +17,7 @@ const LOCAL = 1; // local T/R/S changed since the world matrix was computed
 const WORLD = 2; // world must be recomputed whatever the versions say (new parent, or became a root)
 const BRANCH = 4; // this node or something below it needs the next sweep; always set on all ancestors too
 const MATRIX = 8; // local T/R/S changed since localMatrix was last composed (it is composed only when read)
+const REPORTS = 16; // tell the tree's watcher when the world matrix is recomputed (meshes: the world packer re-packs them)
 
 /** World versions come from one counter, so no two nodes ever share one (a new parent can't look unchanged). */
 let worldStamp = 0;
@@ -49,11 +50,35 @@ interface FlatOrder {
   readonly ends: Int32Array;
 }
 
+/**
+ * What the nodes of a watched tree tell its change record (see change-record.ts): a subtree added or removed, a node
+ * whose world matrix was recomputed or whose drawing changed. Engine-internal.
+ */
+export interface NodeWatcher {
+  /** Throws, before anything changes, when `child` may not join the tree. */
+  adopt(child: Node): void;
+  added(child: Node): void;
+  removed(child: Node): void;
+  changed(node: Node): void;
+}
+
+/** The path from a node up to the topmost stale one, reused by every read so reads allocate nothing. */
+const pathScratch: Node[] = [];
+
+/** How many levels `printTree` indents; deeper lines say their depth instead, so a long chain prints in linear size. */
+const MAX_INDENT = 32;
+
 /** A node of the retained scene graph: it keeps only its local T·R·S; its world matrix is derived and cached. */
 export class Node {
   name: string;
   private _parent: Node | null = null;
-  private readonly _children: Node[] = [];
+  // Children as a doubly linked list: removal is O(1) and keeps the siblings' order; `children` is an array made on read.
+  private _first: Node | null = null;
+  private _last: Node | null = null;
+  private _next: Node | null = null;
+  private _prev: Node | null = null;
+  private _childCount = 0;
+  private _childArray: Node[] | null = null;
   // This node's numbers live in a shared pool chunk at `_at` (see transform-pool.ts); views onto them are made on demand.
   private readonly _mem: Float32Array;
   private readonly _at: number;
@@ -65,13 +90,11 @@ export class Node {
   // shape below changes, and rebuilt only once a sweep finds the shape unchanged since the previous one.
   private _flat: FlatOrder | null = null;
   private _shapeChanged = true;
-  private _views: {
-    position: Float32Array;
-    rotation: Float32Array;
-    scale: Float32Array;
-    world: Float32Array;
-    worldPosition: Float32Array;
-  } | null = null;
+  private _views: NodeViews | null = null;
+  /** @internal The change record of the watched tree this node is in (change-record.ts), or null. */
+  watcher: NodeWatcher | null = null;
+  /** @internal Where this node was last appended to its record's log (change-record.ts). */
+  loggedAt = -1;
 
   constructor(name = 'node') {
     this.name = name;
@@ -80,26 +103,25 @@ export class Node {
     this._at = slot.at;
   }
 
-  private get views(): NonNullable<Node['_views']> {
-    if (!this._views) {
-      const view = (offset: number, length: number) =>
-        this._mem.subarray(this._at + offset, this._at + offset + length);
-      this._views = {
-        position: view(POSITION_AT, 3),
-        rotation: view(ROTATION_AT, 4),
-        scale: view(SCALE_AT, 3),
-        world: view(WORLD_AT, 16),
-        worldPosition: view(WORLD_AT + 12, 3),
-      };
-    }
-    return this._views;
+  // No closure in here: a getter that makes one allocates its context on every call, even when it returns early.
+  private get views(): NodeViews {
+    return this._views ?? (this._views = makeViews(this._mem, this._at));
   }
 
   get parent(): Node | null {
     return this._parent;
   }
+  /** The children in the order they were added (a removal keeps the others' order); the array is remade after a change. */
   get children(): readonly Node[] {
-    return this._children;
+    if (this._childArray) return this._childArray;
+    const list: Node[] = new Array<Node>(this._childCount);
+    let i = 0;
+    for (let c = this._first; c; c = c._next) list[i++] = c;
+    return (this._childArray = list);
+  }
+  /** How many children this node has. */
+  get childCount(): number {
+    return this._childCount;
   }
   /** Local position; change it with `setPosition`. */
   get position(): ReadonlyVec3 {
@@ -145,7 +167,10 @@ export class Node {
     }
     const m = this._mem;
     const at = this._at + ROTATION_AT;
-    const [qx, qy, qz, qw] = [x / length, y / length, z / length, w / length];
+    const qx = x / length,
+      qy = y / length,
+      qz = z / length,
+      qw = w / length;
     if (
       m[at] === Math.fround(qx) &&
       m[at + 1] === Math.fround(qy) &&
@@ -379,37 +404,64 @@ export class Node {
     return Math.hypot(after[12]! - bx, after[13]! - by, after[14]! - bz);
   }
 
-  /** Visits this node and its descendants depth-first, parents before children. */
-  traverse(fn: (node: Node, depth: number) => void, depth = 0): void {
-    fn(this, depth);
-    for (const child of this._children) child.traverse(fn, depth + 1);
+  /**
+   * Visits this node and its descendants depth-first, parents before children (no recursion: any depth works). The
+   * tree must not change shape during the visit.
+   */
+  traverse(fn: (node: Node, depth: number) => void): void {
+    let depth = 0;
+    for (let node: Node | null = this; node;) {
+      fn(node, depth);
+      if (node._first) {
+        node = node._first;
+        depth++;
+        continue;
+      }
+      while (node !== this && !node._next) {
+        node = node._parent!;
+        depth--;
+      }
+      node = node === this ? null : node._next;
+    }
   }
 
   /** The first node named `name` in traversal order, or null. */
   find(name: string): Node | null {
-    if (this.name === name) return this;
-    for (const child of this._children) {
-      const found = child.find(name);
-      if (found) return found;
+    for (let node: Node | null = this; node; node = Node.after(node, this, true)) {
+      if (node.name === name) return node;
     }
     return null;
   }
 
   /** Names from the root down to this node, joined by "/": how errors and diagnostics point at a node. */
   get path(): string {
-    return this._parent ? `${this._parent.path}/${this.name}` : this.name;
+    const names = [this.name, ...this.ancestors().map((node) => node.name)];
+    return names.reverse().join('/');
   }
 
-  /** The tree read aloud: one line per node, two spaces per depth, with name and local T, R and S. */
+  /**
+   * The tree read aloud: one line per node, two spaces per depth, with name and local T, R and S. Lines deeper than
+   * 32 levels stay at that indent and say their depth, so a long chain prints in a size linear in its length.
+   */
   printTree(): string {
     const lines: string[] = [];
     this.traverse((node, depth) => {
+      const indent = depth <= MAX_INDENT ? '  '.repeat(depth) : `${'  '.repeat(MAX_INDENT)}[depth ${depth}] `;
       lines.push(
-        `${'  '.repeat(depth)}${node.name} T(${formatList(node.position)}) R(${formatList(node.rotation)}) ` +
+        `${indent}${node.name} T(${formatList(node.position)}) R(${formatList(node.rotation)}) ` +
           `S(${formatList(node.scale)})`,
       );
     });
     return lines.join('\n');
+  }
+
+  /** The node after `node` in depth-first order within `root`'s subtree, or null; `descend` false skips its subtree. */
+  private static after(node: Node, root: Node, descend: boolean): Node | null {
+    if (descend && node._first) return node._first;
+    for (let n = node; n !== root; n = n._parent!) {
+      if (n._next) return n._next;
+    }
+    return null;
   }
 
   /**
@@ -417,15 +469,15 @@ export class Node {
    * recomputed (0 for a tree where nothing changed since the last call).
    */
   static updateWorldMatrices(root: Node): number {
-    root._parent?.refresh();
+    if (root._parent) root._parent.refresh();
     if ((root._flags & BRANCH) === 0 && !root.isStale()) return 0;
     const order = root.flatOrder();
-    return order ? Node.sweepFlat(order) : Node.sweep(root);
+    return order ? Node.sweepFlat(order) : Node.sweepLinked(root);
   }
 
   /**
    * The subtree in parent-before-child order, or null right after its shape changed: a tree that changes shape every
-   * frame is swept recursively instead of paying a rebuild per frame.
+   * frame is swept along its links instead of paying a rebuild per frame.
    */
   private flatOrder(): FlatOrder | null {
     if (this._flat) return this._flat;
@@ -435,19 +487,29 @@ export class Node {
     }
     const nodes: Node[] = [];
     const ends: number[] = [];
-    const visit = (node: Node) => {
-      const at = nodes.push(node) - 1;
-      ends.push(0);
-      for (const child of node._children) visit(child);
-      ends[at] = nodes.length;
-    };
-    visit(this);
+    const open: number[] = []; // indices of the nodes whose subtree is being listed
+    for (let node: Node = this; ; node = node._next!) {
+      for (;;) {
+        // Every node listed here is covered by this order from now on: a later change below it must climb past it.
+        node._shapeChanged = false;
+        const at = nodes.push(node) - 1;
+        ends.push(at + 1);
+        if (!node._first) break;
+        open.push(at);
+        node = node._first;
+      }
+      while (node !== this && !node._next) {
+        node = node._parent!;
+        ends[open.pop()!] = nodes.length;
+      }
+      if (node === this) break;
+    }
     return (this._flat = { nodes, ends: Int32Array.from(ends) });
   }
 
   /**
-   * What `sweep` does, in one loop over the flat order: a branch without BRANCH is skipped to its end; a recomputed
-   * node's children are stale by version, so they recompute in turn.
+   * The sweep in one loop over the flat order: a branch without BRANCH is skipped to its end; a recomputed node's
+   * children are stale by version, so they recompute in turn.
    */
   private static sweepFlat({ nodes, ends }: FlatOrder): number {
     let count = 0;
@@ -466,54 +528,61 @@ export class Node {
     return count;
   }
 
+  /** The same sweep along the child links, for a tree whose shape just changed; below a stale node all recompute. */
+  private static sweepLinked(root: Node): number {
+    let count = 0;
+    for (let node: Node | null = root; node;) {
+      if (node.isStale()) {
+        count += Node.recomputeSubtree(node);
+        node = Node.after(node, root, false);
+        continue;
+      }
+      const descend = (node._flags & BRANCH) !== 0;
+      node._flags &= ~BRANCH;
+      node = Node.after(node, root, descend);
+    }
+    return count;
+  }
+
   /** Sets BRANCH from `node` upwards, stopping at the first ancestor that has it (all above it have it too). */
   private static markBranch(node: Node): void {
     for (let n: Node | null = node; n && (n._flags & BRANCH) === 0; n = n._parent) n._flags |= BRANCH;
   }
 
-  /** Visits the branches marked BRANCH; below the first stale node on a path, everything is recomputed. */
-  private static sweep(node: Node): number {
-    if (node.isStale()) return Node.recomputeSubtree(node);
-    if ((node._flags & BRANCH) === 0) return 0;
-    node._flags &= ~BRANCH;
-    let count = 0;
-    const children = node._children;
-    for (let i = 0; i < children.length; i++) count += Node.sweep(children[i]!);
-    return count;
-  }
-
-  private static recomputeSubtree(node: Node): number {
-    node.recompute();
-    node._flags &= ~BRANCH;
-    return 1 + Node.recomputeChildren(node);
-  }
-
-  /** Below a recomputed node everything is recomputed: the hot loop of a frame where much moved. */
-  private static recomputeChildren(parent: Node): number {
-    const children = parent._children;
-    const pm = parent._mem;
-    const pat = parent._at + WORLD_AT;
-    const version = parent._worldVersion;
-    let count = children.length;
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i]!;
-      composeWorld(child._mem, child._at, pm, pat, child._mem, child._at + WORLD_AT);
-      child._parentSeen = version;
-      child._worldVersion = ++worldStamp;
-      child._flags &= MATRIX; // LOCAL, WORLD and BRANCH all settled
-      if (child._children.length > 0) count += Node.recomputeChildren(child);
+  /** Recomputes `top` and everything below it, parents first: the hot loop of a frame where much moved. */
+  private static recomputeSubtree(top: Node): number {
+    top.recompute();
+    top._flags &= ~BRANCH;
+    let count = 1;
+    for (let node = Node.after(top, top, true); node; node = Node.after(node, top, true)) {
+      const parent = node._parent!;
+      composeWorld(node._mem, node._at, parent._mem, parent._at + WORLD_AT, node._mem, node._at + WORLD_AT);
+      node._parentSeen = parent._worldVersion;
+      node._worldVersion = ++worldStamp;
+      node._flags &= MATRIX | REPORTS; // LOCAL, WORLD and BRANCH all settled
+      if (node.watcher !== null && (node._flags & REPORTS) !== 0) node.watcher.changed(node);
+      count++;
     }
     return count;
   }
 
-  /** Brings this node's world up to date after its ancestors, for a read outside the sweep. */
+  /** Brings this node's world up to date after its ancestors, for a read outside the sweep; allocates nothing. */
   private refresh(): void {
-    this._parent?.refresh();
-    if (this.isStale()) {
-      this.recompute();
-      // Its children now lag behind: make sure the next sweep comes down here.
-      Node.markBranch(this);
+    // Below the topmost stale node on the path to the root, every node on it is stale once that one recomputes.
+    let top = -1;
+    let depth = 0;
+    for (let node: Node | null = this; node; node = node._parent) {
+      pathScratch[depth] = node;
+      if (node.isStale()) top = depth;
+      depth++;
     }
+    for (let i = top; i >= 0; i--) {
+      const node = pathScratch[i]!;
+      node.recompute();
+      // Its children now lag behind: make sure the next sweep comes down here.
+      Node.markBranch(node);
+    }
+    pathScratch.fill(null as unknown as Node, 0, depth); // hold no node past the read
   }
 
   private isStale(): boolean {
@@ -534,6 +603,12 @@ export class Node {
     }
     this._worldVersion = ++worldStamp;
     this._flags &= ~(LOCAL | WORLD);
+    if (this.watcher !== null && (this._flags & REPORTS) !== 0) this.watcher.changed(this);
+  }
+
+  /** Makes the tree's watcher hear of every recomputation of this node's world matrix (meshes: to re-pack it). */
+  protected reportChanges(): void {
+    this._flags |= REPORTS;
   }
 
   private markLocal(): void {
@@ -546,9 +621,13 @@ export class Node {
     return structureStamp;
   }
 
-  /** Drops the flat orders of `node` and its ancestors: their subtrees changed shape. */
+  /**
+   * Drops the flat orders of `node` and its ancestors: their subtrees changed shape. Stops at the first one already
+   * marked without an order: every order above it was dropped when it was marked (building an order unmarks all the
+   * nodes it lists), so adding one node at a time to a chain is O(1) each.
+   */
   private static shapeChanged(node: Node): void {
-    for (let n: Node | null = node; n; n = n._parent) {
+    for (let n: Node | null = node; n && !(n._flat === null && n._shapeChanged); n = n._parent) {
       n._flat = null;
       n._shapeChanged = true;
     }
@@ -558,23 +637,37 @@ export class Node {
     structureStamp++;
     Node.shapeChanged(this);
     child._parent = this;
-    this._children.push(child);
+    child._prev = this._last;
+    if (this._last) this._last._next = child;
+    else this._first = child;
+    this._last = child;
+    this._childCount++;
+    this._childArray = null;
     child._flags |= WORLD | BRANCH;
     Node.markBranch(this);
+    this.watcher?.added(child);
   }
 
   private unlink(child: Node): void {
     structureStamp++;
     Node.shapeChanged(this);
-    this._children.splice(this._children.indexOf(child), 1);
-    child._parent = null;
+    if (child._prev) child._prev._next = child._next;
+    else this._first = child._next;
+    if (child._next) child._next._prev = child._prev;
+    else this._last = child._prev;
+    child._parent = child._prev = child._next = null;
+    this._childCount--;
+    this._childArray = null;
     child._flags |= WORLD | BRANCH;
+    child.watcher?.removed(child);
   }
 
   private assertCanAdopt(child: Node, operation: 'add' | 'attach' | 'snap'): void {
     const fail = (relation: string) =>
       new SceneError(`Cannot ${operation} "${child.name}" to ${relation}: the scene graph must stay a tree.`);
     if (child === this) throw fail('itself');
+    this.watcher?.adopt(child);
+    if (!child._first) return; // a node without children is nobody's ancestor: no walk up the tree
     for (let node = this._parent; node; node = node._parent) {
       if (node === child) throw fail(`its own descendant "${this.path}"`);
     }
@@ -602,4 +695,24 @@ export class Node {
 
 function formatList(values: ArrayLike<number>): string {
   return Array.from(values, (v) => String(Number(v.toFixed(3)) || 0)).join(', ');
+}
+
+/** Views onto a node's slot in the transform pool, made on first use. */
+interface NodeViews {
+  position: Float32Array;
+  rotation: Float32Array;
+  scale: Float32Array;
+  world: Float32Array;
+  worldPosition: Float32Array;
+}
+
+function makeViews(mem: Float32Array, at: number): NodeViews {
+  const view = (offset: number, length: number) => mem.subarray(at + offset, at + offset + length);
+  return {
+    position: view(POSITION_AT, 3),
+    rotation: view(ROTATION_AT, 4),
+    scale: view(SCALE_AT, 3),
+    world: view(WORLD_AT, 16),
+    worldPosition: view(WORLD_AT + 12, 3),
+  };
 }

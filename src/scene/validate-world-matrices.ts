@@ -7,21 +7,27 @@ import { SceneError } from './scene-error';
  * throws, naming the node's path, on the first cached matrix that differs in any bit. Far too slow for real frames.
  */
 export function validateWorldMatrices(root: Node): void {
-  const parentWorld = root.parent ? mat4.clone(root.parent.worldMatrix) : mat4.create();
-  check(root, parentWorld);
-}
-
-function check(node: Node, parentWorld: mat4): void {
-  const expected = mat4.fromRotationTranslationScale(mat4.create(), node.rotation, node.position, node.scale);
-  mat4.multiply(expected, parentWorld, expected);
-  const cached = node.cachedWorldMatrix; // not worldMatrix: reading that would bring a stale cache up to date
-  for (let i = 0; i < 16; i++) {
-    if (!Object.is(cached[i], expected[i])) {
-      throw new SceneError(
-        `World matrix of "${node.path}" is stale: element ${i} is ${cached[i]}, recomputed from scratch it is ` +
-          `${expected[i]}. A change reached this node without invalidating its cache.`,
-      );
+  // Each node's expected world matrix is kept until its children are checked against it; a map, not the call stack,
+  // so a chain of any depth validates.
+  const expected = new Map<Node, mat4>();
+  root.traverse((node) => {
+    const parent = node === root ? null : node.parent!;
+    const parentWorld = parent
+      ? expected.get(parent)!
+      : root.parent
+        ? root.parent.worldMatrix
+        : mat4.create();
+    const world = mat4.fromRotationTranslationScale(mat4.create(), node.rotation, node.position, node.scale);
+    mat4.multiply(world, parentWorld, world);
+    const cached = node.cachedWorldMatrix; // not worldMatrix: reading that would bring a stale cache up to date
+    for (let i = 0; i < 16; i++) {
+      if (!Object.is(cached[i], world[i])) {
+        throw new SceneError(
+          `World matrix of "${node.path}" is stale: element ${i} is ${cached[i]}, recomputed from scratch it is ` +
+            `${world[i]}. A change reached this node without invalidating its cache.`,
+        );
+      }
     }
-  }
-  for (const child of node.children) check(child, expected);
+    expected.set(node, world);
+  });
 }
