@@ -44,6 +44,11 @@ export interface RendererOptions extends DeviceOptions {
   onRecovered?: (recovery: DeviceRecovery) => void;
   /** Initial value of `renderer.onUnrecoverable`. */
   onUnrecoverable?: (error: Error) => void;
+  /**
+   * Validation mode: after every frame, check the world pass's repaired draw list and slots against a rebuild from the
+   * tree, and throw on the first difference (far too slow for real frames; for tests and bug hunts).
+   */
+  validate?: boolean;
 }
 
 type Pass = PassDecl<FrameContext, RenderTarget>;
@@ -129,7 +134,12 @@ export class Renderer {
       if (options.clearColor) environment.setClearColor(options.clearColor);
       const format = device.canvasTarget().format;
       const [world, { present, post }] = await Promise.all([
-        WorldPass.create(device, { root: options.root, camera: options.camera, environment }),
+        WorldPass.create(device, {
+          root: options.root,
+          camera: options.camera,
+          environment,
+          validate: options.validate ?? false,
+        }),
         chainGraph.passes(
           device,
           options,

@@ -55,6 +55,8 @@ export interface WorldPassOptions {
   /** The light and clear colour, shared with whoever else draws the scene (default: a new one). */
   environment?: Environment;
   format?: TextureFormat;
+  /** Validation mode of the draw list (see `WorldPackerOptions.validate`). */
+  validate?: boolean;
 }
 
 interface DeviceGeometry {
@@ -148,7 +150,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       { name: 'scene', format, size: { relativeTo: 'native' } },
       { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native' } },
     ];
-    this.packer = new WorldPacker(root, deviceUniformStorage(device));
+    this.packer = new WorldPacker(root, deviceUniformStorage(device), { validate: options.validate ?? false });
     this.images = new MaterialImages(device, this.textures, (kind) => this.pipeline(kind));
     this.bundle = device.createBundle('world draws');
   }
