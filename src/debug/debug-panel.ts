@@ -146,7 +146,7 @@ export class DebugPanel {
     budget.addBinding(this.readout, 'cost', { ...monitor, label: 'cost p50/p95/max' });
     budget.addBinding(this.readout, 'interval', { ...monitor, label: 'interval p50/p95/max' });
     budget.addBinding(this.readout, 'budget', { ...monitor, label: 'over ceiling' });
-    budget.addBinding(this.readout, 'counts', { ...monitor, label: 'draws / tris / bytes' });
+    budget.addBinding(this.readout, 'counts', { ...monitor, label: 'draws / culled / tris / bytes' });
     budget.addBinding(this.readout, 'gpu', { ...monitor, label: 'GPU' });
     budget.addBinding(this.readout, 'costMs', {
       ...monitor,
@@ -238,7 +238,7 @@ export class DebugPanel {
     r.interval = `${ms(s.interval.p50)} / ${ms(s.interval.p95)} / ${ms(s.interval.max)} ms`;
     const ceiling = Math.abs(s.ceilingMs - HEADSET_90HZ_MS) < 1e-9 ? '90 Hz headset' : '60 Hz desktop';
     r.budget = `${(s.overCeilingShare * 100).toFixed(1)}% over ${ms(s.ceilingMs)} ms (${ceiling})`;
-    r.counts = `${s.drawCalls} / ${s.triangles} / ${s.bytesUploaded}`;
+    r.counts = `${s.drawCalls} / ${this.options.renderer.world.counters.culled} / ${s.triangles} / ${s.bytesUploaded}`;
     const passes = this.options.renderer.gpuTimes?.passes;
     r.gpu =
       s.gpuMs === null

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mat4 } from 'gl-matrix';
 import type { UniformStorage } from '../layout/uniform-arena';
 import { seededRandom } from '../math/seeded-random';
 import { boxGeometry, quadGeometry } from '../scene/geometry';
@@ -218,5 +219,42 @@ describe('WorldPacker: repair equals rebuild (validation mode)', () => {
     meshes[1]!.watcher = null; // cut the mesh off its change record: its move goes unreported
     meshes[1]!.setPosition(5, 5, 5);
     expect(() => packer.prepare()).toThrow(/is in the tree but not recorded/);
+  });
+});
+
+describe('WorldPacker: culling', () => {
+  it('a view that did not change tests only the boxes that moved; a new view tests them all', () => {
+    const { root, meshes } = grid('scene', 1000); // unit boxes at x 0…99, y 0…9, z 0
+    const packer = new WorldPacker(root, memoryStorage());
+    packer.prepare();
+    // An eye at z = 10 looking down −z that shows x −0.5…49.5 (minus a sliver) and y −0.5…9.5.
+    const vp = mat4.multiply(
+      mat4.create(),
+      mat4.orthoZO(mat4.create(), -0.5, 49.4, -0.5, 9.5, 1, 20),
+      mat4.fromTranslation(mat4.create(), [0, 0, -10]),
+    );
+    const inView = () => packer.draws.filter((d) => d.inView).length;
+    const version = packer.cull(vp);
+    expect(inView()).toBe(500); // x 0…49 of every row (the boxes at x = 49 reach 49.5 and straddle the edge)
+    expect(packer.counters.boxesTested).toBe(1000);
+    expect(packer.cull(vp)).toBe(version); // nothing moved: nothing tested, nothing changed
+    expect(packer.counters.boxesTested).toBe(1000);
+    meshes[0]!.setPosition(80, 0, 0); // out of the view
+    meshes[99]!.setPosition(10, 0, 0); // into it
+    meshes[150]!.setPosition(151, 1, 0); // outside before and after
+    packer.prepare();
+    expect(packer.cull(vp)).toBe(version + 2);
+    expect(packer.counters.boxesTested).toBe(1003);
+    expect(inView()).toBe(500);
+    vp[12] = vp[12]! + 0.01; // the view moved a little: everything is tested again
+    packer.cull(vp);
+    expect(packer.counters.boxesTested).toBe(2003);
+    // A frame that does not cull (culling off) drops the moved list: the next cull tests everything.
+    meshes[1]!.setPosition(90, 0, 0);
+    packer.prepare();
+    packer.prepare();
+    packer.cull(vp);
+    expect(packer.counters.boxesTested).toBe(3003);
+    expect(inView()).toBe(499);
   });
 });

@@ -1,12 +1,14 @@
-import { mat3, vec3, type mat4 } from 'gl-matrix';
+import { mat3, vec3, type mat4, type ReadonlyMat4 } from 'gl-matrix';
 import { StructBuffer, StructWriter, type FieldWriter } from '../layout/struct-writer';
 import { UniformArena, type StorageBuffer, type UniformStorage } from '../layout/uniform-arena';
 import type { Geometry } from '../scene/geometry';
+import { Frustum } from '../scene/frustum';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { ChangeRecord, type ChangeCursor } from '../scene/change-record';
 import type { Node } from '../scene/node';
 import { updateWorldMatrices } from '../scene/update-world-matrices';
+import type { Box } from '../scene/world-box';
 import type { Environment } from './environment';
 import { FRAME, materialKind, type MaterialKindInfo } from './material-kind';
 
@@ -53,6 +55,10 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   images: string;
   /** Waiting in this frame's queue to be packed. */
   queued: boolean;
+  /** The mesh's world box when last packed (`Mesh.worldBox`): what culling tests. */
+  readonly box: Box;
+  /** Whether the box was in the view when last culled. */
+  inView: boolean;
   /** The mesh's number: the last key of the sort, so a repaired list and a rebuilt one are in the same order. */
   readonly id: number;
 }
@@ -86,10 +92,15 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   imagesVersion = 0;
   /** Moves on whenever a mesh is shown or hidden (draws recorded before it must be recorded again). */
   visibilityVersion = 0;
+  /** Moves on whenever a mesh goes into or out of the view (see `cull`). */
+  cullVersion = 0;
   /** Each material kind's slots, made when a mesh of the kind first appears. */
   readonly kinds = new Map<string, KindSlots<B>>();
-  /** Since creation: nodes visited by walks of the whole tree (the first frame, a dropped change log) and log entries read. */
-  readonly counters = { walked: 0, read: 0 };
+  /**
+   * Since creation: nodes visited by walks of the whole tree (the first frame, a dropped change log), change-log entries
+   * read, and world boxes tested against a view.
+   */
+  readonly counters = { walked: 0, read: 0, boxesTested: 0 };
   private readonly byMesh = new Map<WorldMesh, WorldDraw<B>>();
   /** Each material in use and its draws, so an edited one re-packs just those. */
   private readonly materials = new Map<Material, { version: number; draws: Set<WorldDraw<B>> }>();
@@ -100,6 +111,11 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   private sortNeeded = false;
   private listChanged = false;
   private readonly queue: WorldDraw<B>[] = [];
+  /** Draws whose box changed since the last `cull`: all a cull with an unchanged view has to test. */
+  private readonly boxChanged: WorldDraw<B>[] = [];
+  /** The next cull tests every draw (the last frame had none, so `boxChanged` was dropped). */
+  private cullAll = true;
+  private readonly frustum = new Frustum();
   private readonly touched: WorldMesh[] = [];
   private readonly visit = (node: Node) => {
     this.counters.read++;
@@ -126,6 +142,10 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   /** Brings the draw list, world matrices and object slots up to date. */
   prepare(): { packed: number; bytesUploaded: number } {
     let packed = 0;
+    if (this.boxChanged.length > 0) {
+      this.boxChanged.length = 0; // the last frame did not cull: the next cull tests everything
+      this.cullAll = true;
+    }
     try {
       updateWorldMatrices(this.root); // logs the meshes whose world matrix it recomputes
       const kept = this.record.read(this.cursor, this.visit);
@@ -166,6 +186,30 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     LIGHT_COLOR.write(data, 0, light.lightColor);
     AMBIENT.write(data, 0, light.ambient);
     return data.bytes;
+  }
+
+  /**
+   * Notes which draws' boxes are in the view of `viewProjection` (column-major, before any clip-space fix-up) and
+   * returns `cullVersion`, which moves on when any went in or out. With the view unchanged since the last call only the
+   * draws re-packed since are tested: a frame costs what changed.
+   */
+  cull(viewProjection: ReadonlyMat4): number {
+    const all = this.frustum.set(viewProjection) || this.cullAll;
+    this.cullAll = false;
+    const list = all ? this.draws : this.boxChanged;
+    const frustum = this.frustum;
+    this.counters.boxesTested += list.length;
+    for (let i = 0; i < list.length; i++) {
+      const draw = list[i]!;
+      if (draw.slot < 0) continue;
+      const inView = frustum.intersects(draw.box);
+      if (inView !== draw.inView) {
+        draw.inView = inView;
+        this.cullVersion++;
+      }
+    }
+    this.boxChanged.length = 0;
+    return this.cullVersion;
   }
 
   /** `visibilityVersion`, which `prepare` moves on when a mesh was shown or hidden since the last frame. */
@@ -247,6 +291,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       visible: mesh.visible,
       images: imageKey(mesh.material, kind.info),
       queued: false,
+      box: new Float32Array(6),
+      inView: true,
       id: objectId(mesh),
     };
     this.byMesh.set(mesh, draw);
@@ -321,6 +367,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         throw new Error(`Mesh "${mesh.path}" was given something that is not a Geometry (boxGeometry(), …).`);
       draw.geometry = mesh.geometry;
       this.sortNeeded = this.listChanged = true;
+      this.boxChanged.push(draw);
+      mesh.worldBox(draw.box);
     }
     const worldVersion = mesh.worldVersion;
     if (material !== draw.material) {
@@ -356,6 +404,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     }
     draw.worldVersion = worldVersion;
     draw.materialVersion = material.version;
+    mesh.worldBox(draw.box);
+    this.boxChanged.push(draw);
     return 1;
   }
 

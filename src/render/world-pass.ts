@@ -114,11 +114,17 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     /** Texels sent to the GPU (a texture's first use, or its texels written again), in bytes. */
     textureBytesUploaded: 0,
     bundlesRecorded: 0,
+    /** Meshes drawn (each view of `renderViews` counts its own). */
+    drawn: 0,
+    /** Shown meshes left out because their world box is outside the view (0 with `culling` off). */
+    culled: 0,
     /** Since creation: one per material kind drawn (those in the scene at create time are built up front). */
     pipelinesBuilt: 0,
   };
   /** Replay the draws from a bundle recorded again only when the draw list changes (default on; WebGPU only). */
   useBundles = true;
+  /** Leave out meshes whose world box is wholly outside the view (default on); the image is the same either way. */
+  culling = true;
 
   private readonly packer: WorldPacker<DeviceBuffer>;
   private readonly pipelines = new Map<string, Pipeline>();
@@ -135,8 +141,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private readonly bundle: Bundle;
   /** Bumped whenever a kind's arena grows into a new buffer (its group-1 bindings are made again). */
   private objectsVersion = 0;
-  private recorded = { draws: -1, images: -1, visibility: -1, bindings: -1 };
-  private drawCounts = { drawCalls: 0, triangles: 0 };
+  private recorded = { draws: -1, images: -1, visibility: -1, bindings: -1, cull: -1 };
+  private drawCounts = { drawCalls: 0, triangles: 0, culled: 0 };
 
   private constructor(
     private readonly device: Device,
@@ -150,7 +156,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       { name: 'scene', format, size: { relativeTo: 'native' } },
       { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native' } },
     ];
-    this.packer = new WorldPacker(root, deviceUniformStorage(device), { validate: options.validate ?? false });
+    this.packer = new WorldPacker(root, deviceUniformStorage(device), {
+      validate: options.validate ?? false,
+    });
     this.images = new MaterialImages(device, this.textures, (kind) => this.pipeline(kind));
     this.bundle = device.createBundle('world draws');
   }
@@ -200,13 +208,20 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       timed: true,
     });
     const uniform = this.frames[0]!;
-    this.writeFrame(uniform, pass, this.camera.projectionMatrix, this.camera.viewMatrix, frame.time);
+    const cull = this.writeFrame(
+      uniform,
+      pass,
+      this.camera.projectionMatrix,
+      this.camera.viewMatrix,
+      frame.time,
+    );
     const visibility = this.packer.checkVisibility();
     if (this.useBundles) {
       // The draw list only changes with the tree's shape, a mesh's geometry, material kind or visibility, or what its
       // draws bind: record it once and replay it, instead of encoding every draw every frame.
       const rerecord =
         this.recorded.visibility !== visibility ||
+        this.recorded.cull !== cull ||
         this.recorded.draws !== this.packer.drawsVersion ||
         this.recorded.images !== this.packer.imagesVersion ||
         this.recorded.bindings !== this.currentBindingsVersion();
@@ -216,6 +231,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
           draws: this.packer.drawsVersion,
           images: this.packer.imagesVersion,
           visibility,
+          cull,
           bindings: this.objectsVersion + this.images.version,
         };
       });
@@ -225,8 +241,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     }
     pass.end();
     const c = this.counters;
-    c.drawCalls = this.drawCounts.drawCalls;
+    c.drawCalls = c.drawn = this.drawCounts.drawCalls;
     c.triangles = this.drawCounts.triangles;
+    c.culled = this.drawCounts.culled;
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size;
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
@@ -243,6 +260,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.packer.checkVisibility();
     let drawCalls = 0;
     let triangles = 0;
+    let culled = 0;
     for (let i = 0; i < views.length; i++) {
       const view = views[i]!;
       // Frame uniform 0 is the graph's; each view has its own after it.
@@ -260,10 +278,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       pass.end();
       drawCalls += this.drawCounts.drawCalls;
       triangles += this.drawCounts.triangles;
+      culled += this.drawCounts.culled;
     }
     const c = this.counters;
-    c.drawCalls = drawCalls;
+    c.drawCalls = c.drawn = drawCalls;
     c.triangles = triangles;
+    c.culled = culled;
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size * views.length;
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
@@ -279,18 +299,23 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     }
   }
 
-  /** The frame uniform for one view: the projection mapped into the pass's clip space, times the view. */
+  /**
+   * The frame uniform for one view: the projection mapped into the pass's clip space, times the view. Culls the draws
+   * against this view first (with `culling` on) and returns the packer's `cullVersion` (−1 with it off).
+   */
   private writeFrame(
     uniform: FrameUniform,
     pass: PassEncoder,
     projection: Float32Array | mat4,
     view: Float32Array | mat4,
     time: number,
-  ): void {
+  ): number {
     const vp = this.viewProjection;
     mat4.multiply(vp, projection, view);
+    const cull = this.culling ? this.packer.cull(vp) : -1;
     if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, vp);
     uniform.buffer.write(0, this.packer.frameBytes(vp, view as mat4, time, this.environment));
+    return cull;
   }
 
   private frameUniform(label: string): FrameUniform {
@@ -352,7 +377,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     return entry.bindings;
   }
 
-  /** Encodes every visible mesh's draw, changing pipeline and geometry only when they differ from the last draw. */
+  /**
+   * Encodes every visible mesh's draw (in the view, with `culling` on), changing pipeline and geometry only when they
+   * differ from the last draw.
+   */
   private encodeDraws(target: DrawEncoder, uniform: FrameUniform): void {
     let kind: KindSlots<DeviceBuffer> | null = null;
     let mirrored = false;
@@ -362,10 +390,16 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const bound: ImageSet[] = [];
     let drawCalls = 0;
     let triangles = 0;
+    let culled = 0;
+    const culling = this.culling;
     const draws = this.packer.draws;
     for (let i = 0; i < draws.length; i++) {
       const draw = draws[i]!;
-      if (!draw.mesh.visible) continue;
+      if (!draw.visible) continue;
+      if (culling && !draw.inView) {
+        culled++;
+        continue;
+      }
       if (draw.kind !== kind || draw.mirrored !== mirrored) {
         const first = kind === null;
         const sameKind = draw.kind === kind;
@@ -390,7 +424,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         bound.push(set);
         target.setBindings(2, set.bindings!);
       }
-      const buffers = this.deviceGeometry(draw.mesh.geometry);
+      const buffers = this.deviceGeometry(draw.geometry);
       if (buffers !== geometry) {
         geometry = buffers;
         target.setVertexBuffer(0, buffers.vertices);
@@ -403,6 +437,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     }
     this.drawCounts.drawCalls = drawCalls;
     this.drawCounts.triangles = triangles;
+    this.drawCounts.culled = culled;
     this.recordedImages = bound;
   }
 

@@ -1,4 +1,6 @@
+import type { Geometry as MeshGeometry } from './geometry';
 import { Node } from './node';
+import { geometryBox, transformBox, type Box } from './world-box';
 
 /** A drawable node: the scene graph places it, the render chain draws its geometry with its material. */
 export class Mesh<Geometry = unknown, Material = unknown> extends Node {
@@ -41,5 +43,13 @@ export class Mesh<Geometry = unknown, Material = unknown> extends Node {
     if (visible === this._visible) return;
     this._visible = visible;
     this.watcher?.changed(this);
+  }
+
+  /**
+   * Writes the box the mesh covers in world space into `out` and returns it (what culling tests): its geometry's box
+   * under its world matrix. A mesh whose vertex stage moves vertices elsewhere (a sprite) gives its own.
+   */
+  worldBox(out: Box): Box {
+    return transformBox(geometryBox(this._geometry as unknown as MeshGeometry), this.worldMatrix, out);
   }
 }

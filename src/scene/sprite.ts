@@ -4,6 +4,7 @@ import { Mesh } from './mesh';
 import { SpriteAnimation } from './sprite-animation';
 import { SpriteSheet } from './sprite-sheet';
 import { Texture } from './texture';
+import { transformBox, type Box } from './world-box';
 
 /** Where a sprite's node sits in its frame: a point in the untrimmed frame's texels (from its top-left), or a name. */
 export type SpritePivot = readonly [number, number] | 'center' | 'bottom';
@@ -112,6 +113,34 @@ export class Sprite extends Mesh<Geometry, Material> {
     return this;
   }
 
+  /** The quad of the frame shown, in the node's plane; a billboard may turn it any way, so its box is a cube. */
+  override worldBox(out: Box): Box {
+    const rect = this.material.param('rect')!;
+    const left = rect[0]!,
+      bottom = rect[1]!,
+      right = rect[2]!,
+      top = rect[3]!;
+    const m = this.worldMatrix;
+    if (this.material.param('billboard')![0]! > 0.5) {
+      // The vertex stage lays the quad along the eye's right and up, scaled by the node's x and y scale.
+      const scale = Math.max(Math.hypot(m[0]!, m[1]!, m[2]!), Math.hypot(m[4]!, m[5]!, m[6]!));
+      const radius =
+        Math.hypot(Math.max(Math.abs(left), Math.abs(right)), Math.max(Math.abs(bottom), Math.abs(top))) *
+        scale;
+      out[0] = m[12]!;
+      out[1] = m[13]!;
+      out[2] = m[14]!;
+      out[3] = out[4] = out[5] = radius;
+      return out;
+    }
+    const box = spriteBox;
+    box[0] = (left + right) / 2;
+    box[1] = (bottom + top) / 2;
+    box[3] = (right - left) / 2;
+    box[4] = (top - bottom) / 2;
+    return transformBox(box, m, out);
+  }
+
   /** Writes the quad and image rectangles of the frame shown into the material. */
   private place(): void {
     const f = this.sheet.frames[this._frame]!;
@@ -135,6 +164,8 @@ export class Sprite extends Mesh<Geometry, Material> {
       .setParam('uvRect', [u0, f.y / th, u1, (f.y + f.height) / th]);
   }
 }
+
+const spriteBox = new Float32Array(6);
 
 function checkedPixelsPerUnit(value: number, name: string): number {
   if (!(value > 0 && Number.isFinite(value)))
