@@ -1,12 +1,16 @@
-// npm run bench:uniforms — packing per-object uniforms (model mat4x4 + normal mat3x3 + colour vec4) into the arena's
-// staging memory, all objects changed and 1 % changed, against a plain Float32Array.set copy of the same payload.
-import { structLayout } from '../src/layout/struct-layout';
+// npm run bench:uniforms — packing the world pass's per-object struct (model mat4x4 + normal mat3x3 + colour vec4,
+// 128 bytes in a 256-byte slot) for every object and for 1 % of them, against plain copies of 128 bytes per object.
+import { mat3 } from 'gl-matrix';
 import { StructWriter } from '../src/layout/struct-writer';
 import { UniformArena, type UniformStorage } from '../src/layout/uniform-arena';
+import { materialKind } from '../src/render/material-kind';
+import { transformPacker } from '../src/render/transform-packer';
+import { Node } from '../src/scene/node';
+import { updateWorldMatrices } from '../src/scene/update-world-matrices';
 import { formatMs, median, printTable, spread } from './bench-table';
 
-const WGSL = 'struct Object { model: mat4x4<f32>, normal: mat3x3<f32>, color: vec4<f32> }';
-const PAYLOAD_FLOATS = 16 + 9 + 4; // what the caller hands over per object; padding is not payload
+const STRUCT_BYTES = 128; // model 64 + normal 48 (three padded columns) + colour 16
+const SLOT_FLOATS = 64; // 256 bytes
 
 /** Storage that drops the bytes: this measures packing and range bookkeeping, not the GPU driver. */
 const device: UniformStorage = {
@@ -15,86 +19,96 @@ const device: UniformStorage = {
   create: () => ({ write() {}, destroy() {} }),
 };
 
-/** Every object's payload, field by field, in contiguous arrays (the numbers are arbitrary but not all equal). */
-function payload(n: number) {
-  return {
-    models: new Float32Array(n * 16).map((_, i) => i % 7),
-    normals: new Float32Array(n * 9).map((_, i) => i % 5),
-    colors: new Float32Array(n * 4).map((_, i) => (i % 3) / 3),
+/** n nodes with distinct world matrices (rotated, scaled, moved), as the scene keeps them: views into its pool. */
+function worlds(n: number): Float32Array[] {
+  const root = new Node('root');
+  const nodes = Array.from({ length: n }, (_, i) =>
+    new Node(`n${i}`)
+      .setPosition(i % 100, (i / 100) % 100, i / 1e4)
+      .setRotationFromEuler(i * 0.01, i * 0.02, 0)
+      .setScale(1 + (i % 3), 1, 2),
+  );
+  for (const node of nodes) root.add(node);
+  updateWorldMatrices(root);
+  return nodes.map((node) => node.worldMatrix as Float32Array);
+}
+
+/** The world pass's lambert kind: its reflected `Object` layout in an arena, and its field writers. */
+function lambertArena(n: number) {
+  const kind = materialKind('lambert');
+  const arena = new UniformArena(device, kind.object, { capacity: n });
+  const writer = new StructWriter(kind.object, kind.structs);
+  const fields = {
+    model: writer.field('model'),
+    normal: writer.field('normal'),
+    color: writer.field('color'),
+  };
+  const slots = Int32Array.from({ length: n }, () => arena.allocate());
+  return { arena, fields, slots, transform: transformPacker(fields.model, fields.normal)! };
+}
+
+/**
+ * What the world packer does for each moved mesh: model and normal (computed while writing) through the packer
+ * specialised for the layout, straight into the slot; the colour stays (it changes with the material only).
+ */
+function worldPassCase(n: number, share: number) {
+  const { arena, slots, transform } = lambertArena(n);
+  const m = worlds(n);
+  const step = Math.round(1 / share);
+  return () => {
+    for (let i = 0; i < n; i += step) transform(arena.floats(), arena.openSlot(slots[i]!), m[i]!);
+    arena.upload();
   };
 }
 
-function arenaCase(n: number, share: number) {
-  const layout = structLayout(WGSL, 'Object', 'uniform');
-  const arena = new UniformArena(device, layout, { capacity: n });
-  const writer = new StructWriter(layout);
-  const model = writer.field('model');
-  const normal = writer.field('normal');
-  const color = writer.field('color');
-  const slots = Int32Array.from({ length: n }, () => arena.allocate());
-  const { models, normals, colors } = payload(n);
-  // Per-object views made once, as a scene would hold them (a node's world matrix, a material's colour).
-  const m = Array.from({ length: n }, (_, i) => models.subarray(i * 16, i * 16 + 16));
-  const nm = Array.from({ length: n }, (_, i) => normals.subarray(i * 9, i * 9 + 9));
-  const c = Array.from({ length: n }, (_, i) => colors.subarray(i * 4, i * 4 + 4));
-  const step = Math.round(1 / share);
+/** The generic path (before the specialised packer): gl-matrix's normalFromMat4, then a field writer per field. */
+function genericCase(n: number) {
+  const { arena, fields, slots } = lambertArena(n);
+  const m = worlds(n);
+  const normal = mat3.create();
+  const color = new Float32Array([1, 0.5, 0.25, 1]);
   return () => {
-    for (let i = 0; i < n; i += step) {
+    for (let i = 0; i < n; i++) {
       const slot = slots[i]!;
-      arena.write(slot, model, m[i]!);
-      arena.write(slot, normal, nm[i]!);
-      arena.write(slot, color, c[i]!);
+      arena.write(slot, fields.model, m[i]!);
+      mat3.normalFromMat4(normal, m[i]!);
+      arena.write(slot, fields.normal, normal);
+      arena.write(slot, fields.color, color);
     }
     arena.upload();
   };
 }
 
-/** The whole payload as one contiguous Float32Array.set: a memcpy, the upper bound of any packer. */
-function copyCase(n: number) {
-  const source = new Float32Array(n * PAYLOAD_FLOATS).map((_, i) => i % 11);
-  const target = new Float32Array(n * PAYLOAD_FLOATS);
-  return () => target.set(source);
-}
-
-/** The same bytes copied per object with one Float32Array.set per field into 256-byte slots: a hand-written packer. */
+/**
+ * The baseline: each object's 128 bytes, ready made (views into one contiguous array, the kindest layout for it),
+ * copied with one Float32Array.set into its 256-byte slot.
+ */
 function perObjectCopyCase(n: number) {
-  const target = new Float32Array(n * 64);
-  const m = Array.from({ length: n }, () => new Float32Array(16).fill(1));
-  const nm = Array.from({ length: n }, () => new Float32Array(12).fill(2)); // pre-padded, so it is one set too
-  const c = Array.from({ length: n }, () => new Float32Array(4).fill(3));
+  const target = new Float32Array(n * SLOT_FLOATS);
+  const all = new Float32Array((n * STRUCT_BYTES) / 4).map((_, i) => i % 7);
+  const floats = STRUCT_BYTES / 4;
+  const sources = Array.from({ length: n }, (_, i) => all.subarray(i * floats, (i + 1) * floats));
   return () => {
-    for (let i = 0; i < n; i++) {
-      target.set(m[i]!, i * 64);
-      target.set(nm[i]!, i * 64 + 16);
-      target.set(c[i]!, i * 64 + 28);
-    }
+    for (let i = 0; i < n; i++) target.set(sources[i]!, i * SLOT_FLOATS);
   };
 }
 
-/**
- * The same bytes into 256-byte slots by a loop written for this one struct, from contiguous per-field arrays: no call,
- * no check, every offset a constant. No packer that places objects in slots can do better in JavaScript.
- */
+/** All objects' bytes as one contiguous Float32Array.set: a memcpy, the ceiling of any copy. */
+function memcpyCase(n: number) {
+  const source = new Float32Array((n * STRUCT_BYTES) / 4).map((_, i) => i % 11);
+  const target = new Float32Array(source.length);
+  return () => target.set(source);
+}
+
+/** The same bytes into slots by a loop with every offset a constant, from one contiguous source: no call, no check. */
 function unrolledCase(n: number) {
-  const target = new Float32Array(n * 64);
-  const { models, normals, colors } = payload(n);
+  const target = new Float32Array(n * SLOT_FLOATS);
+  const source = new Float32Array((n * STRUCT_BYTES) / 4).map((_, i) => i % 13);
   return () => {
     for (let i = 0; i < n; i++) {
-      const o = i * 64;
-      const m = i * 16;
-      for (let k = 0; k < 16; k++) target[o + k] = models[m + k]!;
-      const q = i * 9;
-      target[o + 16] = normals[q]!;
-      target[o + 17] = normals[q + 1]!;
-      target[o + 18] = normals[q + 2]!;
-      target[o + 20] = normals[q + 3]!;
-      target[o + 21] = normals[q + 4]!;
-      target[o + 22] = normals[q + 5]!;
-      target[o + 24] = normals[q + 6]!;
-      target[o + 25] = normals[q + 7]!;
-      target[o + 26] = normals[q + 8]!;
-      const c = i * 4;
-      for (let k = 0; k < 4; k++) target[o + 28 + k] = colors[c + k]!;
+      const o = i * SLOT_FLOATS;
+      const s = i * 32;
+      for (let k = 0; k < 32; k++) target[o + k] = source[s + k]!;
     }
   };
 }
@@ -109,62 +123,57 @@ const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 9);
 const rows: string[][] = [];
 for (const n of [10_000, 100_000]) {
   const cases = {
-    all: arenaCase(n, 1),
-    onePercent: arenaCase(n, 0.01),
-    copy: copyCase(n),
+    ours: worldPassCase(n, 1),
+    onePercent: worldPassCase(n, 0.01),
+    generic: genericCase(n),
     perObject: perObjectCopyCase(n),
+    memcpy: memcpyCase(n),
     unrolled: unrolledCase(n),
   };
+  type Key = keyof typeof cases;
+  const keys = Object.keys(cases) as Key[];
   const reps = Math.max(3, Math.round(2e6 / n));
-  const results = {
-    all: [] as number[],
-    onePercent: [] as number[],
-    copy: [] as number[],
-    perObject: [] as number[],
-    unrolled: [] as number[],
-  };
+  const results = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<Key, number[]>;
   for (const fn of Object.values(cases)) time(fn, reps); // warm up
   for (let round = 0; round < ROUNDS; round++) {
-    for (const key of Object.keys(cases) as (keyof typeof cases)[]) results[key].push(time(cases[key], reps));
+    // Who goes first rotates, so no case always runs on a cache the previous one warmed.
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[(j + round) % keys.length]!;
+      results[key].push(time(cases[key], reps));
+    }
   }
-  const gbps = (ms: number, objects: number) =>
-    ((objects * PAYLOAD_FLOATS * 4) / (ms / 1000) / 1e9).toFixed(2);
-  const copyMs = median(results.copy);
-  const allMs = median(results.all);
-  const oneMs = median(results.onePercent);
-  const perObjectMs = median(results.perObject);
-  const unrolledMs = median(results.unrolled);
+  const ms = (key: Key) => median(results[key]);
+  const cell = (key: Key) => `${formatMs(ms(key))} ±${Math.round(spread(results[key]) * 100)}%`;
+  const gbps = (key: Key) => ((n * STRUCT_BYTES) / (ms(key) / 1000) / 1e9).toFixed(2);
   rows.push([
     String(n),
-    `${formatMs(allMs)} ±${Math.round(spread(results.all) * 100)}%`,
-    gbps(allMs, n),
-    `${formatMs(copyMs)} ±${Math.round(spread(results.copy) * 100)}%`,
-    gbps(copyMs, n),
-    `${(copyMs / allMs).toFixed(2)}×`,
-    `${formatMs(perObjectMs)} ±${Math.round(spread(results.perObject) * 100)}%`,
-    `${(perObjectMs / allMs).toFixed(2)}×`,
-    `${formatMs(unrolledMs)} ±${Math.round(spread(results.unrolled) * 100)}%`,
-    `${(unrolledMs / allMs).toFixed(2)}×`,
-    `${formatMs(oneMs)} ±${Math.round(spread(results.onePercent) * 100)}%`,
-    `${((oneMs / allMs) * 100).toFixed(1)}%`,
+    cell('ours'),
+    gbps('ours'),
+    cell('perObject'),
+    gbps('perObject'),
+    `${(ms('perObject') / ms('ours')).toFixed(2)}×`,
+    cell('generic'),
+    gbps('generic'),
+    `${gbps('memcpy')} / ${gbps('unrolled')}`,
+    cell('onePercent'),
+    `${((ms('onePercent') / ms('ours')) * 100).toFixed(1)}%`,
   ]);
 }
 console.log(
-  `uniform packing, median ms per frame over ${ROUNDS} rounds (± half the IQR); payload = ${PAYLOAD_FLOATS * 4} B/object`,
+  `world-pass object packing, median ms per frame over ${ROUNDS} rounds (± half the IQR); GB/s of ${STRUCT_BYTES}-byte structs`,
 );
 printTable(
   [
     'objects',
-    'all changed',
+    'ours (all moved)',
     'GB/s',
-    'one set (memcpy)',
+    'per-object copy',
     'GB/s',
-    'rate vs memcpy',
-    'set per field',
-    'rate vs per-field set',
-    'unrolled loop',
-    'rate vs unrolled',
-    '1% changed',
+    'ours vs copy (rate)',
+    'generic writers',
+    'GB/s',
+    'memcpy / unrolled GB/s',
+    'ours, 1% moved',
     '1% cost / all',
   ],
   rows,

@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const PORT = 5191;
+// The built app's own server, beside the demos' (which `E2E_PORT` moves, taking this one along).
+const PORT = Number(process.env['E2E_PORT'] ?? 5174) + 17;
 
 /** The README's quick start: the first ```ts block after its marker. */
 function quickStart(): string {

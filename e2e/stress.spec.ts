@@ -12,6 +12,17 @@ test('stress: renders N boxes under the fixed clock, publishes graph and budget,
     ['present', true, [672, 480]],
   ]);
   await expect(page.getByTestId('canvas')).toHaveScreenshot('stress-400.png');
+  expect(handle.world!.drawn + handle.world!.culled).toBe(400);
+});
+
+test('stress: an eye that turns (?turn=) leaves the boxes behind it out: culled and drawn add up to N', async ({
+  page,
+}) => {
+  await openDemo(page, 'stress/?n=400&turn=1.2&t=1.5&fps=10&seed=1');
+  const { drawn, culled } = await page.evaluate(() => window.__armature!.world!);
+  expect(drawn + culled).toBe(400);
+  expect(culled).toBeGreaterThan(20); // turned ~100° away from the field's middle
+  expect(drawn).toBeGreaterThan(20);
 });
 
 test('stress: a bad URL parameter is a message on the page, not a blank canvas', async ({ page }) => {

@@ -131,6 +131,7 @@ export function runDemo(
   let finishing = false;
   let lost = renderer.lostFrames;
   const time = (handle.clock = { elapsed: 0, delta: 0, maxDelta: 0, jumps: 0 });
+  const world = (handle.world = { drawn: 0, culled: 0, packed: 0 });
   const clockStep = (sample: ClockSample) => {
     time.elapsed = sample.elapsed;
     time.delta = sample.delta;
@@ -140,7 +141,8 @@ export function runDemo(
   const readoutStep = () => {
     if (!readout.due(performance.now())) return;
     handle.stats = budget.snapshot();
-    if (hud && handle.stats.samples > 0) hud.textContent = formatBudget(handle.stats);
+    if (hud && handle.stats.samples > 0)
+      hud.textContent = `${formatBudget(handle.stats)} · ${world.drawn} drawn · ${world.culled} culled`;
   };
   const running = run(
     renderer,
@@ -156,6 +158,10 @@ export function runDemo(
       },
       onFrame: (_counters, _sample, xrFrame) => {
         if (xrFrame) return; // a headset frame: the canvas did not change
+        const counters = renderer.world.counters;
+        world.drawn = counters.drawn;
+        world.culled = counters.culled;
+        world.packed = counters.objectsPacked;
         if (renderer.lostFrames === lost) handle.frame++; // a frame skipped for a lost device was not presented
         lost = renderer.lostFrames;
         handle.graph = renderer.graph.describe();

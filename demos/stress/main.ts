@@ -1,5 +1,6 @@
 // stress: N boxes (?n=, default 10 000), a share of them (?moving=, default 0.01) turning, drawn at 336×240 with the
-// frame budget on screen. The demo that shows what the engine costs per frame.
+// frame budget on screen; ?turn= turns the eye about the field (radians per second, default 0), so culling shows in
+// the HUD's drawn and culled counts. The demo that shows what the engine costs per frame.
 import { quat } from 'gl-matrix';
 import { boxGeometry, Camera, Material, Mesh, Node, seededRandom } from '../../src/index';
 import { installArmatureHandle } from '../../src/debug';
@@ -17,6 +18,8 @@ try {
     throw new Error(`?n=${params.get('n')} must be a whole number of boxes ≥ 1.`);
   if (!(share >= 0 && share <= 1))
     throw new Error(`?moving=${params.get('moving')} must be a share between 0 and 1.`);
+  const turn = Number(params.get('turn') ?? 0);
+  if (!Number.isFinite(turn)) throw new Error(`?turn=${params.get('turn')} must be radians per second.`);
 
   const random = seededRandom(seed);
   const root = new Node('root');
@@ -42,10 +45,13 @@ try {
     near: 0.1,
     far: side * 2 + 10,
   });
-  camera.setPosition(0, side * 0.35, side * 0.25);
   const tilt = quat.setAxisAngle(quat.create(), [1, 0, 0], -0.6);
   camera.setRotation(tilt[0], tilt[1], tilt[2], tilt[3]);
-  root.add(camera);
+  // The eye hangs under a pivot at the field's middle: turning the pivot swings it round, looking at other boxes.
+  const pivot = new Node('pivot').setPosition(0, 0, -side / 2);
+  camera.setPosition(0, side * 0.35, side * 0.75);
+  pivot.add(camera);
+  root.add(pivot);
 
   const renderer = await demoRenderer(handle, canvas, {
     root,
@@ -60,6 +66,7 @@ try {
       (sample) => {
         quat.setAxisAngle(spin, [0, 1, 0], sample.elapsed * 2); // 2 rad/s, by time, not frames
         for (const mesh of moving) mesh.setRotation(spin[0], spin[1], spin[2], spin[3]);
+        if (turn !== 0) pivot.setRotationFromEuler(0, sample.elapsed * turn, 0);
       },
     ],
     document.querySelector('#hud'),

@@ -34,6 +34,8 @@ export interface ArmatureHandle {
   ui: UiHandle | null;
   /** Device losses the page came back from, with the measured rebuild time of each. */
   recoveries: DeviceRecovery[];
+  /** The world pass's counts of the last frame: meshes drawn, meshes culled (outside the view), slots packed. */
+  world: WorldReadout | null;
   /**
    * Destroys the current device as a real loss would; resolves once the engine has recovered and presented a frame
    * again (under a fixed clock: the held frame, replayed). Null on pages without a renderer.
@@ -43,6 +45,13 @@ export interface ArmatureHandle {
 
 /** What `ArmatureHandle.xr` holds: the headset state `enterXr` keeps. */
 export type XrHandle = XrState;
+
+/** What `ArmatureHandle.world` holds. */
+export interface WorldReadout {
+  drawn: number;
+  culled: number;
+  packed: number;
+}
 
 /** What `ArmatureHandle.clock` holds. */
 export interface ClockReadout {
@@ -76,6 +85,7 @@ export function installArmatureHandle(): ArmatureHandle {
     xr: null,
     ui: null,
     recoveries: [],
+    world: null,
     simulateDeviceLoss: null,
   };
   window.__armature = handle;

@@ -52,6 +52,15 @@ export class FieldWriter {
 
   private readonly places: Int32Array;
 
+  /**
+   * Where each number goes in floats from the struct's start, for a packer that writes the struct itself; null
+   * unless the field is made of f32 (an f16 or integer field must go through `write`).
+   */
+  get floats(): Int32Array | null {
+    if (this.scalar !== 'f32') return null;
+    return this.places.map((place) => (this.offset >> 2) + place);
+  }
+
   /** Writes `value` (a number for a scalar field) into the struct that starts at `structOffset` bytes in `target`. */
   write(target: StructBuffer, structOffset: number, value: number | ArrayLike<number>): void {
     const byte = structOffset + this.offset;

@@ -105,6 +105,24 @@ export class UniformArena<B extends StorageBuffer = StorageBuffer> {
     }
   }
 
+  /**
+   * For a packer that writes a whole slot itself (fields placed by their `FieldWriter.floats`): marks `slot` for the
+   * next upload and returns where its struct starts in `floats()`, in floats.
+   */
+  openSlot(slot: number): number {
+    if (this.live[slot] !== 1) this.assertLive(slot, 'write');
+    if (this.dirty[slot] === 0) {
+      this.dirty[slot] = 1;
+      this.dirtyList[this.dirtyCount++] = slot;
+    }
+    return (slot * this.slotSize) >> 2;
+  }
+
+  /** The staging memory as floats (another array once the arena grows: fetch it after `allocate`). */
+  floats(): Float32Array {
+    return this.staging.f32;
+  }
+
   /** Uploads the changed slots, each contiguous run with one write; a frame with no change uploads nothing. */
   upload(): ArenaFrameCounters {
     const frame = this.frame;

@@ -11,6 +11,7 @@ import { updateWorldMatrices } from '../scene/update-world-matrices';
 import type { Box } from '../scene/world-box';
 import type { Environment } from './environment';
 import { FRAME, materialKind, type MaterialKindInfo } from './material-kind';
+import { transformPacker, type TransformPacker } from './transform-packer';
 
 const frameWriter = new StructWriter(FRAME);
 const VIEW_PROJECTION = frameWriter.field('viewProjection');
@@ -30,6 +31,8 @@ export interface KindSlots<B extends StorageBuffer = StorageBuffer> {
   readonly arena: UniformArena<B>;
   readonly model: FieldWriter;
   readonly normal: FieldWriter;
+  /** Writes model and normal in one pass at the places this kind's layout gives (null: through the field writers). */
+  readonly transform: TransformPacker | null;
   readonly color: FieldWriter | null;
   readonly alphaTest: FieldWriter | null;
   /** The kind's other fields, filled from `Material.setParam`. */
@@ -230,11 +233,14 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     const info = materialKind(name);
     const writer = new StructWriter(info.object, info.structs);
     const has = (field: string) => info.object.fields.some((f) => f.name === field);
+    const model = writer.field('model');
+    const normal = writer.field('normal');
     kind = {
       info,
       arena: new UniformArena(this.storage, info.object, { capacity: 256, label: `world ${name} objects` }),
-      model: writer.field('model'),
-      normal: writer.field('normal'),
+      model,
+      normal,
+      transform: transformPacker(model, normal),
       color: has('color') ? writer.field('color') : null,
       alphaTest: has('alphaTest') ? writer.field('alphaTest') : null,
       params: info.object.fields
@@ -371,19 +377,40 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       mesh.worldBox(draw.box);
     }
     const worldVersion = mesh.worldVersion;
-    if (material !== draw.material) {
-      this.rematerial(draw, material);
-    } else if (worldVersion === draw.worldVersion && material.version === draw.materialVersion) return 0;
-    const { arena, model, normal, color, alphaTest, params } = draw.kind;
+    const materialChanged = material !== draw.material || material.version !== draw.materialVersion;
+    if (material !== draw.material) this.rematerial(draw, material);
+    else if (worldVersion === draw.worldVersion && !materialChanged) return 0;
+    const { arena, model, normal, transform, color, alphaTest, params } = draw.kind;
     const world = mesh.worldMatrix;
-    arena.write(draw.slot, model, world);
+    if (transform) {
+      transform(arena.floats(), arena.openSlot(draw.slot), world);
+    } else {
+      arena.write(draw.slot, model, world);
+      if (!mat3.normalFromMat4(this.normal, world)) mat3.identity(this.normal); // zero scale: nothing to light
+      arena.write(draw.slot, normal, this.normal);
+    }
     const mirrored = determinant3(world) < 0;
     if (mirrored !== draw.mirrored) {
       draw.mirrored = mirrored;
       this.sortNeeded = this.listChanged = true; // another pipeline: draws are sorted by it
     }
-    if (!mat3.normalFromMat4(this.normal, world)) mat3.identity(this.normal); // zero scale: nothing to light
-    arena.write(draw.slot, normal, this.normal);
+    // A move re-packs the transform alone; the material's fields only when it changed (or the slot is new).
+    if (materialChanged) this.packMaterial(draw, material, color, alphaTest, params);
+    draw.worldVersion = worldVersion;
+    draw.materialVersion = material.version;
+    mesh.worldBox(draw.box);
+    this.boxChanged.push(draw);
+    return 1;
+  }
+
+  private packMaterial(
+    draw: WorldDraw<B>,
+    material: Material,
+    color: FieldWriter | null,
+    alphaTest: FieldWriter | null,
+    params: readonly [string, FieldWriter][],
+  ): void {
+    const arena = draw.kind.arena;
     if (color) arena.write(draw.slot, color, material.color);
     if (alphaTest) arena.write(draw.slot, alphaTest, material.alphaTest);
     const images = imageKey(material, draw.kind.info);
@@ -397,16 +424,11 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       const value = material.param(name);
       if (!value)
         throw new Error(
-          `Mesh "${mesh.path}": its material kind "${draw.kind.info.name}" has a per-object field "${name}"; ` +
+          `Mesh "${draw.mesh.path}": its material kind "${draw.kind.info.name}" has a per-object field "${name}"; ` +
             `set it with material.setParam("${name}", …).`,
         );
       arena.write(draw.slot, field, value);
     }
-    draw.worldVersion = worldVersion;
-    draw.materialVersion = material.version;
-    mesh.worldBox(draw.box);
-    this.boxChanged.push(draw);
-    return 1;
   }
 
   /** A mesh given another material: its slot moves to the new kind's arena when the kind changed. */
