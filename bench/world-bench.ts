@@ -1,5 +1,6 @@
-// npm run bench:world — CPU time to encode and submit a frame of 1 000 and 10 000 boxes (1 % moving), Armature vs
-// three.js WebGPURenderer in the same headless Chromium (SwiftShader). Prints a table; see bench/README.md.
+// npm run bench:world — CPU time of a frame of N boxes with a share of them moving, Armature vs three.js
+// WebGPURenderer in the same headless Chromium (SwiftShader), cross-origin isolated so performance.now() is not
+// rounded to 0.1 ms. Prints a table; see bench/README.md. BENCH_CASES=n:share,… picks the cases.
 import { chromium } from '@playwright/test';
 import { createServer } from 'vite';
 import { findBrowser, WEBGPU_ARGS } from '../e2e/find-browser.mjs';
@@ -7,6 +8,12 @@ import { formatMs, printTable } from './bench-table';
 
 interface Result {
   n: number;
+  moving: number;
+  crossOriginIsolated: boolean;
+  armatureDrawn: number;
+  threeDrawn: number;
+  armatureBytesPerFrame: number | null;
+  threeBytesPerFrame: number | null;
   armatureMs: number;
   armatureNoBundlesMs: number;
   threeMs: number;
@@ -17,21 +24,37 @@ interface Result {
 }
 
 const server = await createServer({
-  server: { port: 5175, host: '127.0.0.1', strictPort: true },
+  server: {
+    port: 5175,
+    host: '127.0.0.1',
+    strictPort: true,
+    // Cross-origin isolation: Chromium then gives performance.now() its fine resolution.
+    headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
+  },
   logLevel: 'error',
 });
 await server.listen();
-const browser = await chromium.launch({ ...findBrowser(), args: WEBGPU_ARGS });
+const browser = await chromium.launch({
+  ...findBrowser(),
+  // Exact heap readings and gc(), for the bytes allocated per frame.
+  args: [...WEBGPU_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+});
+const cases = (process.env['BENCH_CASES'] ?? '1000:0.01,10000:1,100000:0.01,100000:1').split(',').map((c) => {
+  const [n, share] = c.split(':').map(Number);
+  return { n: n!, share: share ?? 0.01 };
+});
 const rows: string[][] = [];
 try {
-  for (const n of (process.env['BENCH_SIZES'] ?? '1000,10000').split(',').map(Number)) {
+  for (const { n, share } of cases) {
     const page = await browser.newPage();
     page.on(
       'console',
       (message) =>
         message.text().startsWith('armature first frame') && console.log(`n=${n} ${message.text()}`),
     );
-    await page.goto(`http://127.0.0.1:5175/bench/world/?n=${n}&rounds=${process.env['BENCH_ROUNDS'] ?? 5}`);
+    await page.goto(
+      `http://127.0.0.1:5175/bench/world/?n=${n}&moving=${share}&rounds=${process.env['BENCH_ROUNDS'] ?? 5}`,
+    );
     await page.waitForFunction(
       () => (window as unknown as { __bench?: unknown }).__bench !== undefined,
       undefined,
@@ -41,8 +64,13 @@ try {
     );
     const r = await page.evaluate(() => (window as unknown as { __bench: Result }).__bench);
     if (r.error) throw new Error(r.error);
+    if (!r.crossOriginIsolated)
+      throw new Error('the bench page is not cross-origin isolated: its timer is coarse');
+    const bytes = (v: number | null) => (v === null ? 'n/a' : String(Math.round(v)));
     rows.push([
       String(n),
+      String(r.moving),
+      `${r.armatureDrawn} / ${r.threeDrawn}`,
       formatMs(r.armatureMs),
       formatMs(r.armatureNoBundlesMs),
       formatMs(r.threeMs),
@@ -50,6 +78,7 @@ try {
       formatMs(r.armatureDeviceMs),
       formatMs(r.armatureFirstFrameMs),
       formatMs(r.threeFirstFrameMs),
+      `${bytes(r.armatureBytesPerFrame)} / ${bytes(r.threeBytesPerFrame)}`,
     ]);
     await page.close();
   }
@@ -57,13 +86,17 @@ try {
   await browser.close();
   await server.close();
 }
-console.log('world frame CPU time (render call only, GPU wait excluded), median ms over interleaved rounds');
+console.log(
+  'world frame CPU time (moving the boxes + render call, GPU wait excluded), median ms over interleaved rounds',
+);
 console.log(
   'first frame: scene built, pipelines created, frame drawn and done on the GPU; armature after its device',
 );
 printTable(
   [
     'boxes',
+    'moving',
+    'drawn (ours / three)',
     'armature',
     'armature without bundles',
     'three WebGPU',
@@ -71,6 +104,7 @@ printTable(
     'armature device',
     'armature first frame',
     'three first frame (incl. device)',
+    'JS bytes allocated per frame (ours / three)',
   ],
   rows,
 );

@@ -1,5 +1,6 @@
-// The browser half of `npm run bench:world`: the same N boxes (1 % turning each frame) drawn by Armature's Renderer and
-// by three.js' WebGPURenderer in this page, CPU time of the render call only (GPU wait excluded), interleaved rounds.
+// The browser half of `npm run bench:world`: the same N boxes (?moving= share turning each frame, default 1 %) drawn by
+// Armature's Renderer and by three.js' WebGPURenderer in this page, CPU time of the frame (the turning and the render
+// call; GPU wait excluded), interleaved rounds. Both cull what is outside the view; the drawn counts are reported.
 import * as THREE from 'three/webgpu';
 import { quat } from 'gl-matrix';
 import { boxGeometry, Camera, Material, Mesh, Node, Renderer, requestGpu } from '../../src/index';
@@ -13,12 +14,16 @@ const positions = Array.from(
   { length: n },
   (_, i) => [(i % side) - side / 2, 0, -Math.floor(i / side)] as const,
 );
-const moving = Array.from({ length: n }, (_, i) => i).filter((i) => i % 100 === 0);
+const share = Number(params.get('moving') ?? 0.01);
+const step = Math.max(1, Math.round(1 / share));
+const moving = Array.from({ length: n }, (_, i) => i).filter((i) => i % step === 0);
 
 interface Subject {
   name: string;
   frame(t: number): void;
   gpuDone(): Promise<void>;
+  /** Meshes drawn in the last frame. */
+  drawn(): number;
 }
 
 async function armature(
@@ -71,6 +76,7 @@ async function armature(
         renderer.render(t);
       },
       gpuDone: () => gpu.device.queue.onSubmittedWorkDone(),
+      drawn: () => renderer.world.counters.drawn,
     },
   };
 }
@@ -108,11 +114,26 @@ async function three(): Promise<{ subject: Subject; firstFrameMs: number }> {
         renderer.render(scene, camera);
       },
       gpuDone: () => device.queue.onSubmittedWorkDone(),
+      drawn: () => renderer.info.render.drawCalls,
     },
   };
 }
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
+
+/** JS heap bytes a subject's frames allocate, per frame (the page runs with precise memory info and gc exposed). */
+async function allocatedPerFrame(s: Subject, frames: number, t0: number): Promise<number | null> {
+  const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+  const gc = (window as unknown as { gc?: () => void }).gc;
+  if (!memory || !gc) return null;
+  // Frames without awaiting the GPU in between, so nothing but the frames themselves runs between the two readings.
+  gc();
+  const before = memory.usedJSHeapSize;
+  for (let f = 0; f < frames; f++) s.frame(t0 + f / 60);
+  const after = memory.usedJSHeapSize;
+  await s.gpuDone();
+  return Math.max(0, after - before) / frames;
+}
 
 async function main() {
   const ours = await armature(true);
@@ -136,8 +157,18 @@ async function main() {
     for (let k = 0; k < subjects.length; k++)
       await run(subjects[(r + k) % subjects.length]!, framesPerRound, true);
   }
+  const allocation = {
+    armature: await allocatedPerFrame(ours.subject, 10, t),
+    three: await allocatedPerFrame(theirs.subject, 10, t),
+  };
   const result = {
     n,
+    moving: moving.length,
+    crossOriginIsolated,
+    armatureDrawn: ours.subject.drawn(),
+    threeDrawn: theirs.subject.drawn(),
+    armatureBytesPerFrame: allocation.armature,
+    threeBytesPerFrame: allocation.three,
     armatureMs: median(samples.get('armature')!),
     armatureNoBundlesMs: median(samples.get('armature-no-bundles')!),
     threeMs: median(samples.get('three')!),

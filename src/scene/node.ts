@@ -513,17 +513,22 @@ export class Node {
    */
   private static sweepFlat({ nodes, ends }: FlatOrder): number {
     let count = 0;
-    for (let i = 0; i < nodes.length;) {
+    for (let i = 0; i < nodes.length; ) {
       const node = nodes[i]!;
       if (node.isStale()) {
+        // Everything below a stale node recomputes: one tight loop over its range, parents before children.
         node.recompute();
-        count++;
+        node._flags &= ~BRANCH;
+        const end = ends[i]!;
+        for (let j = i + 1; j < end; j++) Node.recomputeFromParent(nodes[j]!);
+        count += end - i;
+        i = end;
       } else if ((node._flags & BRANCH) === 0) {
         i = ends[i]!;
-        continue;
+      } else {
+        node._flags &= ~BRANCH;
+        i++;
       }
-      node._flags &= ~BRANCH;
-      i++;
     }
     return count;
   }
@@ -549,21 +554,26 @@ export class Node {
     for (let n: Node | null = node; n && (n._flags & BRANCH) === 0; n = n._parent) n._flags |= BRANCH;
   }
 
-  /** Recomputes `top` and everything below it, parents first: the hot loop of a frame where much moved. */
+  /** Recomputes `top` and everything below it, parents first, along the child links. */
   private static recomputeSubtree(top: Node): number {
     top.recompute();
     top._flags &= ~BRANCH;
     let count = 1;
     for (let node = Node.after(top, top, true); node; node = Node.after(node, top, true)) {
-      const parent = node._parent!;
-      composeWorld(node._mem, node._at, parent._mem, parent._at + WORLD_AT, node._mem, node._at + WORLD_AT);
-      node._parentSeen = parent._worldVersion;
-      node._worldVersion = ++worldStamp;
-      node._flags &= MATRIX | REPORTS; // LOCAL, WORLD and BRANCH all settled
-      if (node.watcher !== null && (node._flags & REPORTS) !== 0) node.watcher.changed(node);
+      Node.recomputeFromParent(node);
       count++;
     }
     return count;
+  }
+
+  /** The hot loop's body, for a node whose parent was just recomputed: no staleness test, no branch to take. */
+  private static recomputeFromParent(node: Node): void {
+    const parent = node._parent!;
+    composeWorld(node._mem, node._at, parent._mem, parent._at + WORLD_AT, node._mem, node._at + WORLD_AT);
+    node._parentSeen = parent._worldVersion;
+    node._worldVersion = ++worldStamp;
+    node._flags &= MATRIX | REPORTS; // LOCAL, WORLD and BRANCH all settled
+    if (node.watcher !== null && (node._flags & REPORTS) !== 0) node.watcher.changed(node);
   }
 
   /** Brings this node's world up to date after its ancestors, for a read outside the sweep; allocates nothing. */
