@@ -65,6 +65,8 @@ async function armature(
         `first render ${ms(encoded - created)} ms, GPU ${ms(performance.now() - encoded)} ms`,
     );
   const q = quat.create();
+  (window as unknown as { __bundles: () => number }).__bundles = () =>
+    renderer.world.counters.bundlesRecorded;
   return {
     firstFrameMs,
     deviceMs,
@@ -114,26 +116,18 @@ async function three(): Promise<{ subject: Subject; firstFrameMs: number }> {
         renderer.render(scene, camera);
       },
       gpuDone: () => device.queue.onSubmittedWorkDone(),
-      drawn: () => renderer.info.render.drawCalls,
+      // three's own test (Frustum.intersectsObject: the bounding sphere), as its renderer culls.
+      drawn: () => {
+        const frustum = new THREE.Frustum().setFromProjectionMatrix(
+          new THREE.Matrix4().multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse),
+        );
+        return meshes.filter((mesh) => frustum.intersectsObject(mesh)).length;
+      },
     },
   };
 }
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
-
-/** JS heap bytes a subject's frames allocate, per frame (the page runs with precise memory info and gc exposed). */
-async function allocatedPerFrame(s: Subject, frames: number, t0: number): Promise<number | null> {
-  const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
-  const gc = (window as unknown as { gc?: () => void }).gc;
-  if (!memory || !gc) return null;
-  // Frames without awaiting the GPU in between, so nothing but the frames themselves runs between the two readings.
-  gc();
-  const before = memory.usedJSHeapSize;
-  for (let f = 0; f < frames; f++) s.frame(t0 + f / 60);
-  const after = memory.usedJSHeapSize;
-  await s.gpuDone();
-  return Math.max(0, after - before) / frames;
-}
 
 async function main() {
   const ours = await armature(true);
@@ -157,18 +151,19 @@ async function main() {
     for (let k = 0; k < subjects.length; k++)
       await run(subjects[(r + k) % subjects.length]!, framesPerRound, true);
   }
-  const allocation = {
-    armature: await allocatedPerFrame(ours.subject, 10, t),
-    three: await allocatedPerFrame(theirs.subject, 10, t),
+  // For the allocation count: the bench script reads the heap around calls to this (frames without a GPU wait).
+  (window as unknown as { __frames: (name: string, count: number) => void }).__frames = (name, count) => {
+    const s = subjects.find((x) => x.name === name)!;
+    for (let f = 0; f < count; f++) s.frame((t += 1 / 60));
   };
   const result = {
     n,
     moving: moving.length,
     crossOriginIsolated,
     armatureDrawn: ours.subject.drawn(),
+    bundlesRecorded: (window as unknown as { __bundles: () => number }).__bundles(),
+    framesRendered: 30 + rounds * framesPerRound + 1,
     threeDrawn: theirs.subject.drawn(),
-    armatureBytesPerFrame: allocation.armature,
-    threeBytesPerFrame: allocation.three,
     armatureMs: median(samples.get('armature')!),
     armatureNoBundlesMs: median(samples.get('armature-no-bundles')!),
     threeMs: median(samples.get('three')!),

@@ -62,6 +62,8 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   readonly box: Box;
   /** Whether the box was in the view when last culled. */
   inView: boolean;
+  /** Its place in `draws`, as of the last change of the list (`drawsVersion`). */
+  index: number;
   /** The mesh's number: the last key of the sort, so a repaired list and a rebuilt one are in the same order. */
   readonly id: number;
 }
@@ -97,6 +99,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   visibilityVersion = 0;
   /** Moves on whenever a mesh goes into or out of the view (see `cull`). */
   cullVersion = 0;
+  /** The draws the last `cull` moved into or out of the view. */
+  readonly flipped: WorldDraw<B>[] = [];
   /** Each material kind's slots, made when a mesh of the kind first appears. */
   readonly kinds = new Map<string, KindSlots<B>>();
   /**
@@ -169,6 +173,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     if (this.listChanged) {
       this.drawsVersion++;
       this.listChanged = false;
+      for (let i = 0; i < this.draws.length; i++) this.draws[i]!.index = i;
     }
     let bytesUploaded = 0;
     for (const kind of this.kinds.values()) bytesUploaded += kind.arena.upload().bytesUploaded;
@@ -199,6 +204,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   cull(viewProjection: ReadonlyMat4): number {
     const all = this.frustum.set(viewProjection) || this.cullAll;
     this.cullAll = false;
+    this.flipped.length = 0;
     const list = all ? this.draws : this.boxChanged;
     const frustum = this.frustum;
     this.counters.boxesTested += list.length;
@@ -209,6 +215,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       if (inView !== draw.inView) {
         draw.inView = inView;
         this.cullVersion++;
+        this.flipped.push(draw);
       }
     }
     this.boxChanged.length = 0;
@@ -299,6 +306,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       queued: false,
       box: new Float32Array(6),
       inView: true,
+      index: -1,
       id: objectId(mesh),
     };
     this.byMesh.set(mesh, draw);

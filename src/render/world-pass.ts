@@ -66,6 +66,20 @@ interface DeviceGeometry {
   indexCount: number;
 }
 
+/** Draws per render bundle: a mesh that goes into or out of the view records its chunk again, not every draw. */
+const CHUNK = 512;
+
+/** One chunk of the draw list and the bundle its draws are recorded into. */
+interface Chunk {
+  readonly bundle: Bundle;
+  readonly record: (encoder: DrawEncoder) => void;
+  stale: boolean;
+  images: ImageSet[];
+  drawCalls: number;
+  triangles: number;
+  culled: number;
+}
+
 /** A per-frame uniform: one for the graph's view, one per view of `renderViews` (each eye its view-projection). */
 interface FrameUniform {
   buffer: DeviceBuffer;
@@ -133,16 +147,21 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private readonly objectBindings = new Map<string, { generation: number; bindings: Bindings }>();
   private readonly images: MaterialImages;
   /** The image sets the recorded draws bind: checked each frame, so a changed texture or sampler records them again. */
-  private recordedImages: ImageSet[] = [];
+  /**
+   * The draws in chunks of `CHUNK`, each recorded into its own bundle: what it binds and what it drew when recorded,
+   * and whether it must be recorded again (a mesh of it went into or out of the view).
+   */
+  private readonly chunks: Chunk[] = [];
+  private recordingUniform: FrameUniform | null = null;
   private readonly geometries = new WeakMap<Geometry, DeviceGeometry>();
   /** Every geometry's buffers made, so `destroy()` frees them (the weak map cannot be walked). */
   private readonly made: DeviceGeometry[] = [];
   private readonly viewProjection = mat4.create();
-  private readonly bundle: Bundle;
   /** Bumped whenever a kind's arena grows into a new buffer (its group-1 bindings are made again). */
   private objectsVersion = 0;
-  private recorded = { draws: -1, images: -1, visibility: -1, bindings: -1, cull: -1 };
-  private drawCounts = { drawCalls: 0, triangles: 0, culled: 0 };
+  /** What every chunk was recorded against: when any of it changes, all chunks are recorded again. */
+  private recorded = { draws: -1, images: -1, visibility: -1, bindings: -1, culling: false };
+  private drawCounts = { drawCalls: 0, triangles: 0, culled: 0, images: [] as ImageSet[] };
 
   private constructor(
     private readonly device: Device,
@@ -160,7 +179,6 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       validate: options.validate ?? false,
     });
     this.images = new MaterialImages(device, this.textures, (kind) => this.pipeline(kind));
-    this.bundle = device.createBundle('world draws');
   }
 
   /** Builds the pipelines of the material kinds the scene has now, in parallel (a kind added later: on first draw). */
@@ -216,34 +234,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       frame.time,
     );
     const visibility = this.packer.checkVisibility();
-    if (this.useBundles) {
-      // The draw list only changes with the tree's shape, a mesh's geometry, material kind or visibility, or what its
-      // draws bind: record it once and replay it, instead of encoding every draw every frame.
-      const rerecord =
-        this.recorded.visibility !== visibility ||
-        this.recorded.cull !== cull ||
-        this.recorded.draws !== this.packer.drawsVersion ||
-        this.recorded.images !== this.packer.imagesVersion ||
-        this.recorded.bindings !== this.currentBindingsVersion();
-      const recordedNow = pass.executeBundle(this.bundle, rerecord, (encoder) => {
-        this.encodeDraws(encoder, uniform);
-        this.recorded = {
-          draws: this.packer.drawsVersion,
-          images: this.packer.imagesVersion,
-          visibility,
-          cull,
-          bindings: this.objectsVersion + this.images.version,
-        };
-      });
-      if (recordedNow) this.counters.bundlesRecorded++;
-    } else {
-      this.encodeDraws(pass, uniform);
-    }
+    const counts = this.drawCounts;
+    if (this.useBundles) this.replayChunks(pass, uniform, visibility, cull);
+    else this.encodeDraws(pass, uniform, 0, this.packer.draws.length);
     pass.end();
     const c = this.counters;
-    c.drawCalls = c.drawn = this.drawCounts.drawCalls;
-    c.triangles = this.drawCounts.triangles;
-    c.culled = this.drawCounts.culled;
+    c.drawCalls = c.drawn = counts.drawCalls;
+    c.triangles = counts.triangles;
+    c.culled = counts.culled;
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size;
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
@@ -274,7 +272,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       const v = view.viewport;
       if (v) pass.setViewport(v.x, v.y, v.width, v.height);
       this.writeFrame(uniform, pass, view.projection, view.view, frame.time);
-      this.encodeDraws(pass, uniform);
+      this.encodeDraws(pass, uniform, 0, this.packer.draws.length);
       pass.end();
       drawCalls += this.drawCounts.drawCalls;
       triangles += this.drawCounts.triangles;
@@ -361,7 +359,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    */
   private currentBindingsVersion(): number {
     for (const kind of this.packer.kinds.values()) this.objectsOf(kind);
-    for (const set of this.recordedImages) this.images.refresh(set);
+    for (const chunk of this.chunks) for (const set of chunk.images) this.images.refresh(set);
     return this.objectsVersion + this.images.version;
   }
 
@@ -378,10 +376,82 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   /**
-   * Encodes every visible mesh's draw (in the view, with `culling` on), changing pipeline and geometry only when they
-   * differ from the last draw.
+   * Replays the draws from their chunks' bundles, recording again only the chunks that changed: all of them when the
+   * draw list, visibility, images, bindings or culling changed; else those with a mesh that went into or out of the
+   * view. Leaves the frame's counts, summed over the chunks, in `drawCounts`.
    */
-  private encodeDraws(target: DrawEncoder, uniform: FrameUniform): void {
+  private replayChunks(pass: PassEncoder, uniform: FrameUniform, visibility: number, cull: number): void {
+    const packer = this.packer;
+    const culling = cull >= 0;
+    const key = this.recorded;
+    const bindings = this.currentBindingsVersion();
+    const all =
+      key.visibility !== visibility ||
+      key.culling !== culling ||
+      key.draws !== packer.drawsVersion ||
+      key.images !== packer.imagesVersion ||
+      key.bindings !== bindings;
+    const count = Math.ceil(packer.draws.length / CHUNK);
+    while (this.chunks.length < count) {
+      const k = this.chunks.length;
+      // Its recorder is made once: a closure per chunk per frame would be garbage every frame.
+      const record = (encoder: DrawEncoder) => this.recordChunk(encoder, chunk, k);
+      const chunk: Chunk = {
+        bundle: this.device.createBundle(`world draws ${k}`),
+        record,
+        stale: true,
+        images: [],
+        drawCalls: 0,
+        triangles: 0,
+        culled: 0,
+      };
+      this.chunks.push(chunk);
+    }
+    if (all) for (const chunk of this.chunks) chunk.stale = true;
+    else for (const draw of packer.flipped) this.chunks[Math.floor(draw.index / CHUNK)]!.stale = true;
+    this.recorded = {
+      draws: packer.drawsVersion,
+      images: packer.imagesVersion,
+      visibility,
+      bindings,
+      culling,
+    };
+    const counts = this.drawCounts;
+    let drawCalls = 0;
+    let triangles = 0;
+    let culled = 0;
+    this.recordingUniform = uniform;
+    for (let k = 0; k < count; k++) {
+      const chunk = this.chunks[k]!;
+      if (pass.executeBundle(chunk.bundle, chunk.stale, chunk.record)) this.counters.bundlesRecorded++;
+      drawCalls += chunk.drawCalls;
+      triangles += chunk.triangles;
+      culled += chunk.culled;
+    }
+    counts.drawCalls = drawCalls;
+    counts.triangles = triangles;
+    counts.culled = culled;
+    // Recording may have made bindings (a kind's first draw): the chunks hold those now.
+    this.recorded.bindings = this.objectsVersion + this.images.version;
+  }
+
+  /** Records chunk `k`'s draws (with the frame uniform being replayed) and keeps what it bound and drew. */
+  private recordChunk(encoder: DrawEncoder, chunk: Chunk, k: number): void {
+    const from = k * CHUNK;
+    this.encodeDraws(encoder, this.recordingUniform!, from, Math.min(from + CHUNK, this.packer.draws.length));
+    const counts = this.drawCounts;
+    chunk.images = counts.images;
+    chunk.drawCalls = counts.drawCalls;
+    chunk.triangles = counts.triangles;
+    chunk.culled = counts.culled;
+    chunk.stale = false;
+  }
+
+  /**
+   * Encodes the draws `from`…`to` of every visible mesh (in the view, with `culling` on), changing pipeline and geometry
+   * only when they differ from the last draw, and leaves their counts and bound image sets in `drawCounts`.
+   */
+  private encodeDraws(target: DrawEncoder, uniform: FrameUniform, from: number, to: number): void {
     let kind: KindSlots<DeviceBuffer> | null = null;
     let mirrored = false;
     let objects: Bindings | null = null;
@@ -393,7 +463,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     let culled = 0;
     const culling = this.culling;
     const draws = this.packer.draws;
-    for (let i = 0; i < draws.length; i++) {
+    for (let i = from; i < to; i++) {
       const draw = draws[i]!;
       if (!draw.visible) continue;
       if (culling && !draw.inView) {
@@ -435,10 +505,11 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       drawCalls++;
       triangles += buffers.indexCount / 3;
     }
-    this.drawCounts.drawCalls = drawCalls;
-    this.drawCounts.triangles = triangles;
-    this.drawCounts.culled = culled;
-    this.recordedImages = bound;
+    const counts = this.drawCounts;
+    counts.drawCalls = drawCalls;
+    counts.triangles = triangles;
+    counts.culled = culled;
+    counts.images = bound;
   }
 
   private deviceGeometry(geometry: Geometry): DeviceGeometry {

@@ -513,7 +513,7 @@ export class Node {
    */
   private static sweepFlat({ nodes, ends }: FlatOrder): number {
     let count = 0;
-    for (let i = 0; i < nodes.length; ) {
+    for (let i = 0; i < nodes.length;) {
       const node = nodes[i]!;
       if (node.isStale()) {
         // Everything below a stale node recomputes: one tight loop over its range, parents before children.
