@@ -258,3 +258,19 @@ describe('WorldPacker: culling', () => {
     expect(inView()).toBe(499);
   });
 });
+
+describe('WorldPacker: the draw list', () => {
+  it('stays as it is when many meshes move (no re-sort, no new version), and is spliced for a few joining', () => {
+    const { root, meshes } = grid('scene', 1000);
+    const packer = new WorldPacker(root, memoryStorage());
+    packer.prepare();
+    const version = packer.drawsVersion;
+    for (const mesh of meshes) mesh.setPosition(1, 2, 3);
+    expect(packer.prepare().packed).toBe(1000);
+    expect(packer.drawsVersion).toBe(version);
+    root.add(new Mesh('late', box, meshes[0]!.material));
+    packer.prepare();
+    expect(packer.drawsVersion).toBe(version + 1);
+    expect(packer.draws.map((d) => d.index)).toEqual(packer.draws.map((_, i) => i));
+  });
+});

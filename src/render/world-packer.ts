@@ -261,7 +261,13 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   /** The meshes the change record named: those that left lose their draw, those that joined get one; all re-pack. */
   private applyTouched(): void {
     const touched = this.touched;
-    if (touched.length > SPLICE_LIMIT) this.sortNeeded = true; // many at once: one sort beats many splices
+    let joinsAndLeaves = 0;
+    for (let i = 0; i < touched.length; i++) {
+      const mesh = touched[i]!;
+      if (this.record.has(mesh) !== this.byMesh.has(mesh)) joinsAndLeaves++;
+    }
+    // Many at once: one sort beats many splices (meshes that only changed keep their place either way).
+    if (joinsAndLeaves > SPLICE_LIMIT) this.sortNeeded = true;
     for (let i = 0; i < touched.length; i++) {
       const mesh = touched[i]!;
       const draw = this.byMesh.get(mesh);
