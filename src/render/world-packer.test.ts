@@ -1,3 +1,4 @@
+import { PerformanceObserver } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { mat4 } from 'gl-matrix';
 import type { UniformStorage } from '../layout/uniform-arena';
@@ -272,5 +273,41 @@ describe('WorldPacker: the draw list', () => {
     packer.prepare();
     expect(packer.drawsVersion).toBe(version + 1);
     expect(packer.draws.map((d) => d.index)).toEqual(packer.draws.map((_, i) => i));
+  });
+});
+
+describe('WorldPacker: nothing allocated per frame', () => {
+  it('frames of 10 000 meshes with 1 % and with all moving, packed and culled: heap delta ~0 and no collection', async () => {
+    const { root, meshes } = grid('scene', 10_000);
+    const packer = new WorldPacker(root, memoryStorage());
+    const vp = mat4.orthoZO(mat4.create(), -0.5, 49.5, -0.5, 9.5, -20, 20);
+    const frames = (step: number, count: number, t0: number) => {
+      for (let f = 0; f < count; f++) {
+        const z = (t0 + f) & 1;
+        for (let i = 0; i < meshes.length; i += step) meshes[i]!.setPosition(i % 100, Math.floor(i / 100), z);
+        packer.prepare();
+        packer.cull(vp);
+      }
+    };
+    for (const step of [100, 1]) {
+      frames(step, 20, 0); // warm up: lists reach their size, V8 optimises
+      let collections = 0;
+      const observer = new PerformanceObserver((list) => (collections += list.getEntries().length));
+      observer.observe({ entryTypes: ['gc'] });
+      const deltas: number[] = [];
+      try {
+        for (let run = 0; run < 3; run++) {
+          const seen = collections;
+          const before = process.memoryUsage().heapUsed;
+          frames(step, 10, run * 10);
+          const delta = process.memoryUsage().heapUsed - before;
+          await new Promise((resolve) => setTimeout(resolve, 20)); // GC entries arrive asynchronously
+          deltas.push(collections === seen ? delta : Infinity);
+        }
+      } finally {
+        observer.disconnect();
+      }
+      expect(Math.min(...deltas), `every ${step}th mesh moving`).toBeLessThan(16 * 1024);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { ChangeRecord, type ChangeCursor } from '../scene/change-record';
 import type { Node } from '../scene/node';
+import { FrameList } from '../math/frame-list';
 import { updateWorldMatrices } from '../scene/update-world-matrices';
 import type { Box } from '../scene/world-box';
 import type { Environment } from './environment';
@@ -100,7 +101,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   /** Moves on whenever a mesh goes into or out of the view (see `cull`). */
   cullVersion = 0;
   /** The draws the last `cull` moved into or out of the view. */
-  readonly flipped: WorldDraw<B>[] = [];
+  readonly flipped = new FrameList<WorldDraw<B>>();
   /** Each material kind's slots, made when a mesh of the kind first appears. */
   readonly kinds = new Map<string, KindSlots<B>>();
   /**
@@ -117,13 +118,13 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   private needsWalk = true;
   private sortNeeded = false;
   private listChanged = false;
-  private readonly queue: WorldDraw<B>[] = [];
+  private readonly queue = new FrameList<WorldDraw<B>>();
   /** Draws whose box changed since the last `cull`: all a cull with an unchanged view has to test. */
-  private readonly boxChanged: WorldDraw<B>[] = [];
+  private readonly boxChanged = new FrameList<WorldDraw<B>>();
   /** The next cull tests every draw (the last frame had none, so `boxChanged` was dropped). */
   private cullAll = true;
   private readonly frustum = new Frustum();
-  private readonly touched: WorldMesh[] = [];
+  private readonly touched = new FrameList<WorldMesh>();
   private readonly visit = (node: Node) => {
     this.counters.read++;
     if (node instanceof Mesh) this.touched.push(node as WorldMesh);
@@ -150,7 +151,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   prepare(): { packed: number; bytesUploaded: number } {
     let packed = 0;
     if (this.boxChanged.length > 0) {
-      this.boxChanged.length = 0; // the last frame did not cull: the next cull tests everything
+      this.boxChanged.clear(); // the last frame did not cull: the next cull tests everything
       this.cullAll = true;
     }
     try {
@@ -158,15 +159,16 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       const kept = this.record.read(this.cursor, this.visit);
       if (!kept || this.needsWalk) this.walk();
       else this.applyTouched();
-      this.touched.length = 0;
+      this.touched.clear();
       this.checkMaterials();
-      for (let i = 0; i < this.queue.length; i++) packed += this.pack(this.queue[i]!);
-      this.queue.length = 0;
+      for (let i = 0; i < this.queue.length; i++) packed += this.pack(this.queue.at(i));
+      this.queue.clear();
     } catch (error) {
       // Whatever was half-applied, the next frame starts again from a walk of the tree.
       this.needsWalk = true;
-      for (const draw of this.queue) draw.queued = false;
-      this.queue.length = this.touched.length = 0;
+      for (let i = 0; i < this.queue.length; i++) this.queue.at(i).queued = false;
+      this.queue.clear();
+      this.touched.clear();
       throw error;
     }
     if (this.sortNeeded) this.sort();
@@ -204,11 +206,12 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   cull(viewProjection: ReadonlyMat4): number {
     const all = this.frustum.set(viewProjection) || this.cullAll;
     this.cullAll = false;
-    this.flipped.length = 0;
-    const list = all ? this.draws : this.boxChanged;
+    this.flipped.clear();
+    const list = all ? this.draws : this.boxChanged.items;
+    const tested = all ? this.draws.length : this.boxChanged.length;
     const frustum = this.frustum;
-    this.counters.boxesTested += list.length;
-    for (let i = 0; i < list.length; i++) {
+    this.counters.boxesTested += tested;
+    for (let i = 0; i < tested; i++) {
       const draw = list[i]!;
       if (draw.slot < 0) continue;
       const inView = frustum.intersects(draw.box);
@@ -218,7 +221,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         this.flipped.push(draw);
       }
     }
-    this.boxChanged.length = 0;
+    this.boxChanged.clear();
     return this.cullVersion;
   }
 
@@ -263,13 +266,13 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     const touched = this.touched;
     let joinsAndLeaves = 0;
     for (let i = 0; i < touched.length; i++) {
-      const mesh = touched[i]!;
+      const mesh = touched.at(i);
       if (this.record.has(mesh) !== this.byMesh.has(mesh)) joinsAndLeaves++;
     }
     // Many at once: one sort beats many splices (meshes that only changed keep their place either way).
     if (joinsAndLeaves > SPLICE_LIMIT) this.sortNeeded = true;
     for (let i = 0; i < touched.length; i++) {
-      const mesh = touched[i]!;
+      const mesh = touched.at(i);
       const draw = this.byMesh.get(mesh);
       if (!this.record.has(mesh)) {
         if (draw) this.drop(draw);

@@ -408,7 +408,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       this.chunks.push(chunk);
     }
     if (all) for (const chunk of this.chunks) chunk.stale = true;
-    else for (const draw of packer.flipped) this.chunks[Math.floor(draw.index / CHUNK)]!.stale = true;
+    else
+      for (let i = 0; i < packer.flipped.length; i++)
+        this.chunks[Math.floor(packer.flipped.at(i).index / CHUNK)]!.stale = true;
     this.recorded = {
       draws: packer.drawsVersion,
       images: packer.imagesVersion,

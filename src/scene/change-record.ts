@@ -1,4 +1,5 @@
 import type { Node, NodeWatcher } from './node';
+import { FrameList } from '../math/frame-list';
 import { SceneError } from './scene-error';
 
 /** One reader of a change record: how far into its log it has read. */
@@ -20,7 +21,8 @@ export class ChangeRecord implements NodeWatcher {
   members = 0;
   /** Moves on when the log was dropped (no reader kept up): readers behind it start again from a walk of the tree. */
   epoch = 0;
-  private readonly log: Node[] = [];
+  // Entries are log.at(0 … length − 1); a FrameList, so trimming and refilling it does not reallocate every frame.
+  private readonly log = new FrameList<Node>();
   /** Position of `log[0]` in the record's whole history; positions never repeat. */
   private base = 0;
   /** The furthest position any reader has read to: an entry past it is unread by all, so logging again is a no-op. */
@@ -68,7 +70,8 @@ export class ChangeRecord implements NodeWatcher {
     };
     this.root.traverse(release);
     for (const node of this.leaving) node.traverse(release); // detached, not yet applied
-    this.log.length = this.joining.length = this.leaving.length = 0;
+    this.log.clear();
+    this.joining.length = this.leaving.length = 0;
   }
 
   /**
@@ -86,7 +89,7 @@ export class ChangeRecord implements NodeWatcher {
     }
     const log = this.log;
     const end = this.base + log.length;
-    for (let i = cursor.at - this.base; i < log.length; i++) visit(log[i]!);
+    for (let i = cursor.at - this.base; i < log.length; i++) visit(log.at(i));
     cursor.at = end;
     this.readMax = end;
     this.trim();
@@ -122,13 +125,13 @@ export class ChangeRecord implements NodeWatcher {
   changed(node: Node): void {
     const i = node.loggedAt - this.base;
     // Already logged where no reader has read yet: every reader will see it.
-    if (node.loggedAt >= this.readMax && i < this.log.length && this.log[i] === node) return;
+    if (node.loggedAt >= this.readMax && i < this.log.length && this.log.at(i) === node) return;
     node.loggedAt = this.base + this.log.length;
     this.log.push(node);
     // A reader that stopped reading must not make the log grow without end: drop it, and the readers walk instead.
     if (this.log.length > 2 * this.members + 4096) {
       this.base += this.log.length;
-      this.log.length = 0;
+      this.log.clear();
       this.readMax = this.base;
       this.epoch++;
     }
@@ -189,7 +192,7 @@ export class ChangeRecord implements NodeWatcher {
     for (const cursor of this.cursors) slowest = Math.min(slowest, cursor.at);
     const read = slowest - this.base;
     if (read < 1024 || read * 2 < this.log.length) return;
-    this.log.copyWithin(0, read);
+    this.log.items.copyWithin(0, read, this.log.length);
     this.log.length -= read;
     this.base = slowest;
   }
