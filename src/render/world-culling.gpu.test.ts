@@ -7,6 +7,19 @@ import { Node } from '../scene/node';
 import { Renderer } from './renderer';
 import { TEST_BACKENDS, testCanvas } from './test-backends';
 
+/** An orthographic eye at the origin looking down −z that shows x −4.2…4.2 and y −3…3 (336×240 native pixels). */
+function orthoEye(): Camera {
+  return new Camera('eye', {
+    kind: 'orthographic',
+    left: -4.2,
+    right: 4.2,
+    bottom: -3,
+    top: 3,
+    near: 0.1,
+    far: 20,
+  });
+}
+
 /**
  * 400 boxes 0.8 wide in 10 rows (y −5…4) of 40 (x −20…19), seen by an orthographic eye that shows x −4.2…4.2 and
  * y −3…3 at 336×240: the boxes at x −4…4 of the rows at y −3…3 reach into the view (9 × 7 = 63); the others lie wholly
@@ -22,15 +35,7 @@ function rows() {
       root.add(mesh.setPosition(x, row - 5, -5));
     }
   }
-  const camera = new Camera('eye', {
-    kind: 'orthographic',
-    left: -4.2,
-    right: 4.2,
-    bottom: -3,
-    top: 3,
-    near: 0.1,
-    far: 20,
-  });
+  const camera = orthoEye();
   root.add(camera);
   return { root, camera };
 }
@@ -82,15 +87,7 @@ describe('bundles in chunks on real WebGPU', () => {
       root.add(mesh);
       meshes.push(mesh);
     }
-    const camera = new Camera('eye', {
-      kind: 'orthographic',
-      left: -4.2,
-      right: 4.2,
-      bottom: -3,
-      top: 3,
-      near: 0.1,
-      far: 20,
-    });
+    const camera = orthoEye();
     root.add(camera);
     const renderer = await Renderer.create(testCanvas(672, 480), {
       backend: 'webgpu',

@@ -5,7 +5,6 @@ import { SceneError } from './scene-error';
 /** One reader of a change record: how far into its log it has read. */
 export interface ChangeCursor {
   at: number;
-  epoch: number;
 }
 
 /**
@@ -19,8 +18,6 @@ export class ChangeRecord implements NodeWatcher {
   visited = 0;
   /** Nodes now in the tree. */
   members = 0;
-  /** Moves on when the log was dropped (no reader kept up): readers behind it start again from a walk of the tree. */
-  epoch = 0;
   // Entries are log.at(0 … length − 1); a FrameList, so trimming and refilling it does not reallocate every frame.
   private readonly log = new FrameList<Node>();
   /** Position of `log[0]` in the record's whole history; positions never repeat. */
@@ -56,7 +53,7 @@ export class ChangeRecord implements NodeWatcher {
 
   /** A new reader, positioned after everything logged so far (it starts from a walk of its own). */
   open(): ChangeCursor {
-    const cursor = { at: this.base + this.log.length, epoch: this.epoch };
+    const cursor = { at: this.base + this.log.length };
     this.cursors.add(cursor);
     return cursor;
   }
@@ -76,13 +73,13 @@ export class ChangeRecord implements NodeWatcher {
 
   /**
    * Applies the structural changes, then shows the reader every node logged since it last read (a node may show
-   * once for several changes; `has` says whether it is still in the tree). Returns false, showing nothing, when the
-   * reader fell behind a dropped log: it must start again from a walk of the tree.
+   * once for several changes; `has` says whether it is still in the tree). Returns false, showing nothing, when
+   * entries it had not read were dropped: it must start again from a walk of the tree.
    */
   read(cursor: ChangeCursor, visit: (node: Node) => void): boolean {
     this.settle();
-    if (cursor.epoch !== this.epoch) {
-      cursor.epoch = this.epoch;
+    if (cursor.at < this.base) {
+      // Entries it had not read were dropped (it stopped reading while others went on).
       cursor.at = this.base + this.log.length;
       this.readMax = Math.max(this.readMax, cursor.at);
       return false;
@@ -128,13 +125,9 @@ export class ChangeRecord implements NodeWatcher {
     if (node.loggedAt >= this.readMax && i < this.log.length && this.log.at(i) === node) return;
     node.loggedAt = this.base + this.log.length;
     this.log.push(node);
-    // A reader that stopped reading must not make the log grow without end: drop it, and the readers walk instead.
-    if (this.log.length > 2 * this.members + 4096) {
-      this.base += this.log.length;
-      this.log.clear();
-      this.readMax = this.base;
-      this.epoch++;
-    }
+    // A reader that stopped reading must not make the log grow without end: past this size, what the readers that
+    // keep up have read is dropped, and a reader behind it walks the tree when it comes back.
+    if (this.log.length > 2 * this.members + 4096 && this.readMax > this.base) this.dropBefore(this.readMax);
   }
 
   adopt(child: Node): void {
@@ -186,15 +179,20 @@ export class ChangeRecord implements NodeWatcher {
     this.changed(node);
   }
 
+  /** Forgets the entries before position `at`. */
+  private dropBefore(at: number): void {
+    const count = at - this.base;
+    this.log.items.copyWithin(0, count, this.log.length);
+    this.log.length -= count;
+    this.base = at;
+  }
+
   /** Drops the entries every reader has read, once they are most of the log. */
   private trim(): void {
     let slowest = Infinity;
     for (const cursor of this.cursors) slowest = Math.min(slowest, cursor.at);
     const read = slowest - this.base;
-    if (read < 1024 || read * 2 < this.log.length) return;
-    this.log.items.copyWithin(0, read, this.log.length);
-    this.log.length -= read;
-    this.base = slowest;
+    if (read >= 1024 && read * 2 >= this.log.length) this.dropBefore(slowest);
   }
 }
 

@@ -1,10 +1,10 @@
-import { PerformanceObserver } from 'node:perf_hooks';
 import { describe, expect, it, vi } from 'vitest';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import { Node } from './node';
 import { updateWorldMatrices } from './update-world-matrices';
 import { SceneError } from './scene-error';
 import { seededRandom } from '../math/seeded-random';
+import { leastHeapDelta } from '../math/least-heap-delta';
 
 const worldPosition = (node: Node) =>
   vec3.fromValues(node.worldMatrix[12]!, node.worldMatrix[13]!, node.worldMatrix[14]!);
@@ -547,26 +547,9 @@ describe('depth, removal and reads at scale', () => {
       }
     };
     reads(); // warm up: views and local matrices are made on first use
-    // The heap delta alone can hide allocations (a minor GC in the middle of a run takes them back), so a run in which
-    // the collector ran at all counts as allocating.
-    let collections = 0;
-    const observer = new PerformanceObserver((list) => (collections += list.getEntries().length));
-    observer.observe({ entryTypes: ['gc'] });
-    const deltas: number[] = [];
-    try {
-      for (let run = 0; run < 3; run++) {
-        const seen = collections;
-        const before = process.memoryUsage().heapUsed;
-        reads();
-        const delta = process.memoryUsage().heapUsed - before;
-        await new Promise((resolve) => setTimeout(resolve, 20)); // GC entries arrive asynchronously
-        deltas.push(collections === seen ? delta : Infinity);
-      }
-    } finally {
-      observer.disconnect();
-    }
+    const least = await leastHeapDelta(reads);
     expect(sink[0]).toBeGreaterThan(0);
     // A read that allocated even one small object (~40 bytes) would show as ≥ 4 MB per run, or as a collection.
-    expect(Math.min(...deltas)).toBeLessThan(64 * 1024);
+    expect(least).toBeLessThan(64 * 1024);
   });
 });
