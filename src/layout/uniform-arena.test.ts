@@ -80,11 +80,13 @@ describe('UniformArena counters', () => {
     for (const slot of changed) arena.write(slot, color, [1, 1, 1, 1]);
     arena.write(650, color, [1, 1, 1, 1]); // twice in a frame
     arena.free(250); // written, then freed: it splits its run
-    expect(arena.upload()).toEqual({ slotsPacked: 299, ranges: 3, bytesUploaded: 299 * 256 });
+    arena.write(999, color, [1, 1, 1, 1]); // a run that ends at the last slot
+    expect(arena.upload()).toEqual({ slotsPacked: 300, ranges: 4, bytesUploaded: 300 * 256 });
     expect(writes).toEqual([
       { offset: 100 * 256, size: 150 * 256 },
       { offset: 251 * 256, size: 49 * 256 },
       { offset: 600 * 256, size: 100 * 256 },
+      { offset: 999 * 256, size: 256 },
     ]);
   });
 

@@ -10,8 +10,9 @@ export type TransformPacker = (f32: Float32Array, base: number, world: ReadonlyM
 /**
  * A packer specialised for one reflected layout: the places of `model` and `normal` come from their field writers
  * (so from the WGSL), fixed once, and the normal matrix is computed while writing, with gl-matrix's `normalFromMat4`
- * arithmetic in the same order, so the bytes are those of the generic path. Null when the fields are not the f32
- * matrices it is made for; the caller then writes through the field writers.
+ * arithmetic in the same order, so the numbers are those of the generic path (a zero's sign aside: an affine world
+ * skips the terms that are ±0). Null when the fields are not the f32 matrices it is made for; the caller then writes
+ * through the field writers.
  */
 export function transformPacker(model: FieldWriter, normal: FieldWriter): TransformPacker | null {
   const m = model.floats;
@@ -56,10 +57,28 @@ export function transformPacker(model: FieldWriter, normal: FieldWriter): Transf
     f32[o + 13] = a31;
     f32[o + 14] = a32;
     f32[o + 15] = a33;
+    const q = base + no;
     const b00 = a00 * a11 - a01 * a10;
     const b01 = a00 * a12 - a02 * a10;
-    const b02 = a00 * a13 - a03 * a10;
     const b03 = a01 * a12 - a02 * a11;
+    if (a03 === 0 && a13 === 0 && a23 === 0 && a33 === 1) {
+      // Affine (every node's world is): gl-matrix's terms multiplied by those zeros are ±0 and add nothing, so the
+      // remaining ones, summed in the same order, give the same bits with a third of the arithmetic.
+      const det = b00 * a22 - b01 * a21 + b03 * a20;
+      if (!det) return identityNormal(f32, q);
+      const d = 1.0 / det;
+      f32[q] = (a11 * a22 - a12 * a21) * d;
+      f32[q + 1] = (a12 * a20 - a10 * a22) * d;
+      f32[q + 2] = (a10 * a21 - a11 * a20) * d;
+      f32[q + 4] = (a02 * a21 - a01 * a22) * d;
+      f32[q + 5] = (a00 * a22 - a02 * a20) * d;
+      f32[q + 6] = (a01 * a20 - a00 * a21) * d;
+      f32[q + 8] = b03 * d;
+      f32[q + 9] = -b01 * d;
+      f32[q + 10] = b00 * d;
+      return;
+    }
+    const b02 = a00 * a13 - a03 * a10;
     const b04 = a01 * a13 - a03 * a11;
     const b05 = a02 * a13 - a03 * a12;
     const b06 = a20 * a31 - a21 * a30;
@@ -69,16 +88,7 @@ export function transformPacker(model: FieldWriter, normal: FieldWriter): Transf
     const b10 = a21 * a33 - a23 * a31;
     const b11 = a22 * a33 - a23 * a32;
     const det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;
-    const q = base + no;
-    if (!det) {
-      // A zero scale: nothing to light.
-      f32[q] = 1;
-      f32[q + 1] = f32[q + 2] = f32[q + 4] = 0;
-      f32[q + 5] = 1;
-      f32[q + 6] = f32[q + 8] = f32[q + 9] = 0;
-      f32[q + 10] = 1;
-      return;
-    }
+    if (!det) return identityNormal(f32, q);
     // gl-matrix stores these into a Float32Array before they are copied here; storing them here rounds them alike.
     const d = 1.0 / det;
     f32[q] = (a11 * b11 - a12 * b10 + a13 * b09) * d;
@@ -91,4 +101,13 @@ export function transformPacker(model: FieldWriter, normal: FieldWriter): Transf
     f32[q + 9] = (a32 * b02 - a30 * b05 - a33 * b01) * d;
     f32[q + 10] = (a30 * b04 - a31 * b02 + a33 * b00) * d;
   };
+}
+
+/** A zero scale has no inverse and nothing to light: the identity, as the generic path writes. */
+function identityNormal(f32: Float32Array, q: number): void {
+  f32[q] = 1;
+  f32[q + 1] = f32[q + 2] = f32[q + 4] = 0;
+  f32[q + 5] = 1;
+  f32[q + 6] = f32[q + 8] = f32[q + 9] = 0;
+  f32[q + 10] = 1;
 }
