@@ -125,6 +125,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   private cullAll = true;
   private readonly frustum = new Frustum();
   private readonly touched = new FrameList<WorldMesh>();
+  /** The touched meshes that join or leave this frame, applied after the others (their count picks splice or sort). */
+  private readonly joinsAndLeaves = new FrameList<WorldMesh>();
   private readonly visit = (node: Node) => {
     this.counters.read++;
     if (node instanceof Mesh) this.touched.push(node as WorldMesh);
@@ -169,6 +171,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       for (let i = 0; i < this.queue.length; i++) this.queue.at(i).queued = false;
       this.queue.clear();
       this.touched.clear();
+      this.joinsAndLeaves.clear();
       throw error;
     }
     if (this.sortNeeded) this.sort();
@@ -264,24 +267,24 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   /** The meshes the change record named: those that left lose their draw, those that joined get one; all re-pack. */
   private applyTouched(): void {
     const touched = this.touched;
-    let joinsAndLeaves = 0;
-    for (let i = 0; i < touched.length; i++) {
-      const mesh = touched.at(i);
-      if (this.record.has(mesh) !== this.byMesh.has(mesh)) joinsAndLeaves++;
-    }
-    // Many at once: one sort beats many splices (meshes that only changed keep their place either way).
-    if (joinsAndLeaves > SPLICE_LIMIT) this.sortNeeded = true;
+    const moves = this.joinsAndLeaves;
     for (let i = 0; i < touched.length; i++) {
       const mesh = touched.at(i);
       const draw = this.byMesh.get(mesh);
-      if (!this.record.has(mesh)) {
-        if (draw) this.drop(draw);
-      } else if (draw) {
-        this.enqueue(draw);
-      } else {
-        this.enqueue(this.addDraw(mesh));
-      }
+      const inTree = this.record.has(mesh);
+      if (draw && inTree) this.enqueue(draw);
+      else if (draw || inTree) moves.push(mesh);
     }
+    // Many at once: one sort beats many splices (meshes that only changed keep their place either way).
+    if (moves.length > SPLICE_LIMIT) this.sortNeeded = true;
+    for (let i = 0; i < moves.length; i++) {
+      const mesh = moves.at(i);
+      const draw = this.byMesh.get(mesh);
+      const inTree = this.record.has(mesh);
+      if (draw && !inTree) this.drop(draw);
+      else if (!draw && inTree) this.enqueue(this.addDraw(mesh));
+    }
+    moves.clear();
   }
 
   /** The fallback: a walk of the whole tree finds every mesh (the first frame, or after the change log was dropped). */
@@ -393,12 +396,13 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       this.boxChanged.push(draw);
       mesh.worldBox(draw.box);
     }
-    const worldVersion = mesh.worldVersion;
+    // The tree was swept at the start of this frame: the cached world is current, and reading it walks no path.
+    const worldVersion = mesh.cachedWorldVersion;
     const materialChanged = material !== draw.material || material.version !== draw.materialVersion;
     if (material !== draw.material) this.rematerial(draw, material);
     else if (worldVersion === draw.worldVersion && !materialChanged) return 0;
     const { arena, model, normal, transform, color, alphaTest, params } = draw.kind;
-    const world = mesh.worldMatrix;
+    const world = mesh.cachedWorldMatrix;
     if (transform) {
       transform(arena.floats(), arena.openSlot(draw.slot), world);
     } else {

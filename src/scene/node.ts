@@ -300,6 +300,11 @@ export class Node {
     return this.views.world;
   }
 
+  /** @internal `worldVersion` as the last update or read left it: for a reader that has just swept the tree. */
+  get cachedWorldVersion(): number {
+    return this._worldVersion;
+  }
+
   /**
    * Makes `child` a child of this node, keeping its *local* transform (so it may jump in the world), and removes it
    * from its old parent first. Throws, changing nothing, when that would make a cycle.
@@ -582,10 +587,12 @@ export class Node {
     let top = -1;
     let depth = 0;
     for (let node: Node | null = this; node; node = node._parent) {
-      pathScratch[depth] = node;
       if (node.isStale()) top = depth;
       depth++;
     }
+    if (top < 0) return; // current (as after a sweep): a read writes nothing
+    depth = 0;
+    for (let node: Node | null = this; depth <= top; node = node!._parent) pathScratch[depth++] = node!;
     for (let i = top; i >= 0; i--) {
       const node = pathScratch[i]!;
       node.recompute();
