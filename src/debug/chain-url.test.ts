@@ -7,7 +7,8 @@ describe('chain URL state', () => {
       new URLSearchParams('off=motionBlur&upscale=nearest&par=8:7&native=256x224&bars=solid&blur=0.2'),
     );
     expect(state).toEqual({
-      off: new Set(['motionBlur', 'crt']),
+      off: new Set(['motionBlur', 'bloom', 'grade', 'palette', 'crt']),
+      defaultOff: new Set(['bloom', 'grade', 'palette', 'crt']),
       upscale: 'nearest',
       par: '8:7',
       native: [256, 224],
@@ -15,6 +16,19 @@ describe('chain URL state', () => {
       blur: 0.2,
     });
     expect(readChainUrl(new URLSearchParams('on=crt')).off.has('crt')).toBe(false);
+    expect([...readChainUrl(new URLSearchParams('on=palette,bloom')).off]).toEqual(['grade', 'crt']);
+  });
+
+  it('takes a page’s own defaults, and writes only what differs from them', () => {
+    const params = new URLSearchParams('off=palette&on=crt');
+    const state = readChainUrl(params, ['crt', 'bloom']);
+    expect([...state.off].sort()).toEqual(['bloom', 'palette']);
+    const written = writeChainUrl(state, new URLSearchParams());
+    expect([written.get('off'), written.get('on')]).toEqual(['palette', 'crt']);
+    state.off.delete('palette');
+    state.off.add('crt');
+    const again = writeChainUrl(state, written);
+    expect([again.has('off'), again.has('on')]).toEqual([false, false]);
   });
 
   it('round-trips through writeChainUrl, keeping the fixed-clock parameters', () => {
@@ -27,9 +41,10 @@ describe('chain URL state', () => {
   });
 
   it('names what is wrong and what is accepted', () => {
-    expect(() => readChainUrl(new URLSearchParams('off=bloom'))).toThrow(
-      '?off=bloom: no such pass to turn off. Passes: ui, motionBlur, upscale, background, crt.',
+    expect(() => readChainUrl(new URLSearchParams('off=sparkle'))).toThrow(
+      '?off=sparkle: no such pass to turn off. Passes: ui, motionBlur, bloom, grade, palette, upscale, background, crt.',
     );
+    expect(() => readChainUrl(new URLSearchParams('off=crt&on=crt'))).toThrow(/say one or the other/);
     expect(() => readChainUrl(new URLSearchParams('upscale=xbr'))).toThrow(
       /use one of integer, nearest, sharp-bilinear, bilinear/,
     );

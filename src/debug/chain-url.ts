@@ -1,13 +1,29 @@
 import { BAR_FILLS, type BarFill } from '../render/chain-settings';
+import { OFF_BY_DEFAULT } from '../render/chain-graph';
 import { parsePixelAspect, UPSCALE_MODES, type UpscaleMode } from '../render/frame-rect';
 
 /** The passes of the pixel-art chain a URL can turn off or on, in chain order. */
-export const CHAIN_PASSES = ['ui', 'motionBlur', 'upscale', 'background', 'crt'] as const;
+export const CHAIN_PASSES = [
+  'ui',
+  'motionBlur',
+  'bloom',
+  'grade',
+  'palette',
+  'upscale',
+  'background',
+  'crt',
+] as const;
 export type ChainPass = (typeof CHAIN_PASSES)[number];
 
-/** A pixel-chain state as the URL holds it: `?off=…&on=crt&upscale=…&par=…&native=WxH&bars=…&blur=…`. */
+/**
+ * A pixel-chain state as the URL holds it: `?off=…&on=…&upscale=…&par=…&native=WxH&bars=…&blur=…`. `off` names
+ * passes to bypass and `on` passes to run, each against the page's defaults (`defaultOff`: the passes that change the
+ * look, unless the page says otherwise).
+ */
 export interface ChainUrlState {
   off: Set<ChainPass>;
+  /** The passes this page starts without: what `on=` turns on, and what a written URL leaves unsaid when off. */
+  defaultOff: ReadonlySet<ChainPass>;
   upscale: UpscaleMode;
   par: string;
   native: [number, number];
@@ -15,8 +31,15 @@ export interface ChainUrlState {
   blur: number;
 }
 
-/** Reads the chain state from URL parameters; each bad value is an error saying what is accepted. CRT is off unless `on=crt`. */
-export function readChainUrl(params: URLSearchParams): ChainUrlState {
+/**
+ * Reads the chain state from URL parameters; each bad value is an error saying what is accepted. The passes in
+ * `defaultOff` (by default bloom, grade, palette and CRT) are off unless `on=` names them; a pass in both lists is an
+ * error.
+ */
+export function readChainUrl(
+  params: URLSearchParams,
+  defaultOff: Iterable<ChainPass> = OFF_BY_DEFAULT,
+): ChainUrlState {
   const off = new Set<ChainPass>();
   for (const name of (params.get('off') ?? '').split(',').filter(Boolean)) {
     if (!CHAIN_PASSES.includes(name as ChainPass)) {
@@ -28,8 +51,10 @@ export function readChainUrl(params: URLSearchParams): ChainUrlState {
   for (const name of on) {
     if (!CHAIN_PASSES.includes(name as ChainPass))
       throw new Error(`?on=${name}: no such pass. Passes: ${CHAIN_PASSES.join(', ')}.`);
+    if (off.has(name as ChainPass)) throw new Error(`?on=${name} and ?off=${name}: say one or the other.`);
   }
-  if (!on.includes('crt')) off.add('crt');
+  const defaults = new Set(defaultOff);
+  for (const name of defaults) if (!on.includes(name)) off.add(name);
   const upscale = (params.get('upscale') ?? 'integer') as UpscaleMode;
   if (!UPSCALE_MODES.includes(upscale))
     throw new Error(`?upscale=${upscale}: use one of ${UPSCALE_MODES.join(', ')}.`);
@@ -44,16 +69,17 @@ export function readChainUrl(params: URLSearchParams): ChainUrlState {
   const blur = Number(params.get('blur') ?? 0.08);
   if (!(blur > 0) || !Number.isFinite(blur))
     throw new Error(`?blur=${params.get('blur')} must be a persistence in seconds > 0.`);
-  return { off, upscale, par, native: native as [number, number], bars, blur };
+  return { off, defaultOff: defaults, upscale, par, native: native as [number, number], bars, blur };
 }
 
 /** Writes a chain state into `params` (keeping unrelated ones such as t, fps and seed), the inverse of `readChainUrl`. */
 export function writeChainUrl(state: ChainUrlState, params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(params);
-  const off = CHAIN_PASSES.filter((p) => p !== 'crt' && state.off.has(p));
+  const off = CHAIN_PASSES.filter((p) => !state.defaultOff.has(p) && state.off.has(p));
+  const on = CHAIN_PASSES.filter((p) => state.defaultOff.has(p) && !state.off.has(p));
   if (off.length) next.set('off', off.join(','));
   else next.delete('off');
-  if (!state.off.has('crt')) next.set('on', 'crt');
+  if (on.length) next.set('on', on.join(','));
   else next.delete('on');
   next.set('upscale', state.upscale);
   next.set('par', state.par);

@@ -1,10 +1,13 @@
 import { RenderGraph, type PassDecl, type TextureAllocator } from '../graph/render-graph';
 import type { Device, RenderTarget, TextureFormat } from '../device/device';
 import { BackgroundPass } from './background-pass';
+import { BloomPass } from './bloom-pass';
 import { defaultChainSettings, type ChainSettings } from './chain-settings';
 import { CrtPass } from './crt-pass';
 import type { FrameContext } from './frame-context';
+import { GradePass } from './grade-pass';
 import { MotionBlurPass } from './motion-blur-pass';
+import { PalettePass } from './palette-pass';
 import { PresentPass } from './present-pass';
 import { UpscalePass } from './upscale-pass';
 
@@ -17,9 +20,12 @@ interface ChainOptions {
 
 type Pass = PassDecl<FrameContext, RenderTarget>;
 
+/** The chain's passes that start bypassed: each changes the picture, so an app turns it on. */
+export const OFF_BY_DEFAULT = ['bloom', 'grade', 'palette', 'crt'] as const;
+
 /**
  * How the renderer puts its frame's graph together: the chain's settings from the options, the chain's passes, and
- * the graph world → UI → blur → upscale → bars → CRT → present.
+ * the graph world → UI → blur → bloom → grade → palette → upscale → bars → CRT → present.
  */
 export const chainGraph = {
   /** Defaults overridden by `options.chain`; a UI layer without the chain is an error. */
@@ -54,8 +60,11 @@ export const chainGraph = {
         ? Promise.all<Pass>([
             ...(ui ? [ui] : []),
             MotionBlurPass.create(device, settings, ui ? 'composed' : 'scene'),
-            UpscalePass.create(device, settings, 'blurred'),
-            BackgroundPass.create(device, settings, 'blurred'),
+            BloomPass.create(device, settings, 'blurred'),
+            GradePass.create(device, settings, 'bloomed'),
+            PalettePass.create(device, settings, 'graded'),
+            UpscalePass.create(device, settings, 'paletted'),
+            BackgroundPass.create(device, settings, 'paletted'),
             CrtPass.create(device, settings),
           ])
         : Promise.resolve<Pass[]>([]),
@@ -63,7 +72,10 @@ export const chainGraph = {
     return { present, post };
   },
 
-  /** The validated graph of `world`, `post` and `present` into the external `canvas`, CRT off until asked for. */
+  /**
+   * The validated graph of `world`, `post` and `present` into the external `canvas`; the passes that change the
+   * picture's look (bloom, grade, palette, CRT) are off until asked for.
+   */
   build(
     allocator: TextureAllocator<RenderTarget>,
     options: ChainOptions,
@@ -80,7 +92,8 @@ export const chainGraph = {
     for (const pass of passes.post) graph.addPass(pass);
     graph.addPass(passes.present);
     graph.validate();
-    if (passes.post.some((p) => p.name === 'crt')) graph.setEnabled('crt', false);
+    for (const name of OFF_BY_DEFAULT)
+      if (passes.post.some((p) => p.name === name)) graph.setEnabled(name, false);
     return graph;
   },
 };

@@ -1,9 +1,15 @@
+import { Palette } from '../scene/palette';
 import type { FrameRect, UpscaleMode } from './frame-rect';
 
 /** How the letterbox bars are filled: black (`off`), a colour, or a darkened copy of the frame. */
 export type BarFill = 'off' | 'solid' | 'pixelated' | 'blurred';
 
 export const BAR_FILLS: readonly BarFill[] = ['off', 'solid', 'pixelated', 'blurred'];
+
+/** How the palette pass dithers before it quantizes: not at all, or by the ordered 4×4 or 8×8 Bayer pattern. */
+export type DitherMode = 'none' | 'bayer4' | 'bayer8';
+
+export const DITHER_MODES: readonly DitherMode[] = ['none', 'bayer4', 'bayer8'];
 
 /** The pixel-art chain's parameters, shared by its passes; the renderer writes `rect` every frame. */
 export interface ChainSettings {
@@ -19,11 +25,28 @@ export interface ChainSettings {
   /** Multiplier of the copied frame in the bars. */
   barDarken: number;
   crt: { scanlines: number; mask: number; curvature: number };
+  /**
+   * The palette pass: the colours to quantize to, the dither, how far its threshold moves a colour (0…1; about the
+   * gap between neighbouring palette colours looks right), and the pattern's origin in whole texels (the renderer
+   * keeps it on a pixel-stable camera's grid position, so the pattern moves with the world).
+   */
+  palette: { palette: Palette; dither: DitherMode; spread: number; origin: [number, number] };
+  /** Bloom: what is brighter than `threshold` (luminance 0…1) glows, blurred by `sigma` texels, added at `strength`. */
+  bloom: { threshold: number; sigma: number; strength: number };
+  /** Colour grading per channel (r, g, b): the identity is lift 0, gamma 1, gain 1. */
+  grade: {
+    lift: [number, number, number];
+    gamma: [number, number, number];
+    gain: [number, number, number];
+  };
   /** The frame rectangle of the current frame, in device pixels. */
   rect: FrameRect;
 }
 
-/** The defaults: 0.08 s persistence at full strength, integer upscale, square pixels, pixelated bars at 35 %. */
+/**
+ * The defaults: 0.08 s persistence at full strength, integer upscale, square pixels, pixelated bars at 35 %; PICO-8's
+ * palette with a 4×4 Bayer dither, a soft bloom, the identity grade (those three passes start bypassed).
+ */
 export function defaultChainSettings(): ChainSettings {
   return {
     blurPersistence: 0.08,
@@ -34,6 +57,9 @@ export function defaultChainSettings(): ChainSettings {
     barColor: [0, 0, 0, 1],
     barDarken: 0.35,
     crt: { scanlines: 0.35, mask: 0.15, curvature: 0.03 },
+    palette: { palette: Palette.named('pico-8'), dither: 'bayer4', spread: 0.125, origin: [0, 0] },
+    bloom: { threshold: 0.7, sigma: 2.5, strength: 0.6 },
+    grade: { lift: [0, 0, 0], gamma: [1, 1, 1], gain: [1, 1, 1] },
     rect: { x: 0, y: 0, width: 1, height: 1, scale: 1 },
   };
 }

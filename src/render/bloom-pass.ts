@@ -1,0 +1,66 @@
+import wgsl from '../../wgsl/passes/bloom.wgsl?raw';
+import glsl from '../../wgsl/passes/bloom.glsl?raw';
+import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
+import type { Device, RenderTarget } from '../device/device';
+import type { ChainSettings } from './chain-settings';
+import type { FrameContext } from './frame-context';
+import { FullscreenProgram } from './fullscreen-program';
+
+/**
+ * Bloom at native resolution (`settings.bloom`): what is brighter than the threshold is blurred (a separable Gaussian,
+ * across then down) and added back at `strength`; strength 0 gives the image bit for bit. Two programs of one shader,
+ * each with its own parameters: one uniform written twice in a frame would give both draws the second value.
+ */
+export class BloomPass implements PassDecl<FrameContext, RenderTarget> {
+  readonly name = 'bloom';
+  readonly reads: string[];
+  readonly writes: ResourceDecl[] = [
+    { name: 'bloomed', format: 'rgba16float', size: { relativeTo: 'native' } },
+    { name: 'bloomAcross', format: 'rgba16float', size: { relativeTo: 'native' } },
+  ];
+  readonly bypass: Record<string, string>;
+  private readonly fields;
+
+  private constructor(
+    private readonly across: FullscreenProgram,
+    private readonly down: FullscreenProgram,
+    readonly settings: ChainSettings,
+    readonly input: string,
+  ) {
+    this.reads = [input];
+    this.bypass = { bloomed: input };
+    across.set(across.field('direction'), [1, 0]);
+    down.set(down.field('direction'), [0, 1]);
+    this.fields = [across, down].map((program) => ({
+      program,
+      threshold: program.field('threshold'),
+      sigma: program.field('sigma'),
+      strength: program.field('strength'),
+    }));
+  }
+
+  static async create(device: Device, settings: ChainSettings, input: string): Promise<BloomPass> {
+    const make = () => FullscreenProgram.create(device, { label: 'bloom', wgsl, glsl }, 'rgba16float');
+    const [across, down] = await Promise.all([make(), make()]);
+    return new BloomPass(across, down, settings, input);
+  }
+
+  execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
+    const { threshold, sigma, strength } = this.settings.bloom;
+    for (const f of this.fields) {
+      f.program.set(f.threshold, threshold);
+      f.program.set(f.sigma, sigma);
+      f.program.set(f.strength, strength);
+    }
+    const source = io.input(this.input);
+    const across = io.output('bloomAcross');
+    // The first draw reads no glow: its image stands in for the binding.
+    this.across.draw(frame, io, across, [source, source]);
+    this.down.draw(frame, io, io.output('bloomed'), [source, across]);
+  }
+
+  destroy(): void {
+    this.across.destroy();
+    this.down.destroy();
+  }
+}

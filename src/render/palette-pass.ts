@@ -1,0 +1,108 @@
+import wgsl from '../../wgsl/passes/palette.wgsl?raw';
+import glsl from '../../wgsl/passes/palette.glsl?raw';
+import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
+import type { Device, DeviceTexture, RenderTarget } from '../device/device';
+import { bayerPattern, type DitherPattern } from '../math/dither-pattern';
+import { PALETTE_LUT_LEVELS, type Palette } from '../scene/palette';
+import type { ChainSettings, DitherMode } from './chain-settings';
+import type { FrameContext } from './frame-context';
+import { FullscreenProgram } from './fullscreen-program';
+
+/** The threshold pattern of each dither mode ('none' keeps one, at spread 0). */
+const PATTERNS: Record<DitherMode, () => DitherPattern> = {
+  none: () => bayerPattern(2),
+  bayer4: () => bayerPattern(4),
+  bayer8: () => bayerPattern(8),
+};
+
+/**
+ * Quantizes the native image to `settings.palette.colors` (every pixel comes out a palette member) through the
+ * palette's lookup image, after an ordered dither whose pattern is anchored to the world by `settings.palette.origin`
+ * (the snapped camera's whole-texel position): under a camera that moves by whole texels, the pattern moves with the
+ * image instead of swimming over it.
+ */
+export class PalettePass implements PassDecl<FrameContext, RenderTarget> {
+  readonly name = 'palette';
+  readonly reads: string[];
+  readonly writes: ResourceDecl[] = [
+    { name: 'paletted', format: 'rgba8unorm', size: { relativeTo: 'native' } },
+  ];
+  private readonly fields;
+  private readonly lut: DeviceTexture;
+  private lutOf: Palette;
+  private pattern: DeviceTexture;
+  private patternOf: DitherMode;
+
+  private constructor(
+    private readonly device: Device,
+    private readonly program: FullscreenProgram,
+    readonly settings: ChainSettings,
+    readonly input: string,
+  ) {
+    this.reads = [input];
+    this.fields = {
+      origin: program.field('origin'),
+      spread: program.field('spread'),
+      levels: program.field('levels'),
+      lutLevels: program.field('lutLevels'),
+    };
+    const { palette, dither } = settings.palette;
+    this.lutOf = palette;
+    this.lut = device.createTexture({ label: 'palette lut', format: 'rgba8unorm', ...palette.lut() });
+    this.patternOf = dither;
+    this.pattern = this.createPattern(dither);
+    program.set(this.fields.lutLevels, PALETTE_LUT_LEVELS);
+  }
+
+  static async create(device: Device, settings: ChainSettings, input: string): Promise<PalettePass> {
+    return new PalettePass(
+      device,
+      await FullscreenProgram.create(device, { label: 'palette', wgsl, glsl }, 'rgba8unorm'),
+      settings,
+      input,
+    );
+  }
+
+  execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
+    const s = this.settings.palette;
+    if (s.palette !== this.lutOf) {
+      this.lut.write(s.palette.lut().data);
+      this.lutOf = s.palette;
+    }
+    if (s.dither !== this.patternOf) {
+      this.pattern.destroy();
+      this.pattern = this.createPattern(s.dither);
+      this.patternOf = s.dither;
+    }
+    const f = this.fields;
+    this.program.set(f.origin, s.origin);
+    this.program.set(f.spread, s.dither === 'none' ? 0 : s.spread);
+    this.program.draw(frame, io, io.output('paletted'), [io.input(this.input), this.lut, this.pattern]);
+  }
+
+  /** The pattern as an image: rank in red, scaled to 256 levels when it has more (the `levels` the shader divides by). */
+  private createPattern(mode: DitherMode): DeviceTexture {
+    const pattern = PATTERNS[mode]();
+    const count = pattern.ranks.length;
+    const levels = Math.min(count, 256);
+    const pixels = new Uint8Array(count * 4);
+    pattern.ranks.forEach((rank, i) => {
+      pixels[i * 4] = Math.floor((rank * levels) / count);
+      pixels[i * 4 + 3] = 255;
+    });
+    this.program.set(this.fields.levels, levels);
+    return this.device.createTexture({
+      label: `dither ${mode}`,
+      format: 'rgba8unorm',
+      width: pattern.size,
+      height: pattern.size,
+      pixels,
+    });
+  }
+
+  destroy(): void {
+    this.program.destroy();
+    this.lut.destroy();
+    this.pattern.destroy();
+  }
+}
