@@ -22,11 +22,15 @@ test('debug panel: opens with backquote and its button, lists the passes in chai
   expect(labels).toEqual([
     'pass-toggle-ui',
     'pass-toggle-motionBlur',
+    'pass-toggle-bloom',
+    'pass-toggle-grade',
+    'pass-toggle-palette',
     'pass-toggle-upscale',
     'pass-toggle-background',
     'pass-toggle-crt',
   ]);
-  await expect(page.getByTestId('pass-toggle-crt')).not.toBeChecked();
+  for (const off of ['bloom', 'grade', 'palette', 'crt'])
+    await expect(page.getByTestId(`pass-toggle-${off}`)).not.toBeChecked();
 });
 
 test('debug panel: a toggle bypasses the pass, lands in the URL, and renders what the URL alone renders', async ({

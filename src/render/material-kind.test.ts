@@ -26,9 +26,27 @@ describe('material kinds', () => {
       expect(kind.shader.glsl).toContain('vec4 shade()');
       expect(kind.shader.glsl).not.toContain('// @material');
     }
+    expect(materialKind('unlit').object.fields.map((f) => f.name)).toEqual([
+      'model',
+      'normal',
+      'color',
+      'alphaTest',
+    ]);
+    // lambert's pixel-art options are its own fields, off unless a material sets them.
+    expect(materialKind('lambert').object.fields.map((f) => f.name)).toEqual([
+      'model',
+      'normal',
+      'color',
+      'alphaTest',
+      'bands',
+      'texelLight',
+    ]);
+    expect(Object.fromEntries([...materialKind('lambert').defaults].map(([k, v]) => [k, [...v]]))).toEqual({
+      bands: [0],
+      texelLight: [0],
+    });
     for (const name of ['unlit', 'lambert']) {
       const kind = materialKind(name);
-      expect(kind.object.fields.map((f) => f.name)).toEqual(['model', 'normal', 'color', 'alphaTest']);
       expect([kind.textures, kind.optional]).toEqual([['map'], ['map']]); // a white texel without one
     }
     expect(materialKind('panel').object.fields.map((f) => f.name)).toEqual(['model', 'normal', 'color']);
@@ -78,6 +96,9 @@ describe('material kinds', () => {
     };
     fail({ name: 'unlit' }, /registered already/);
     fail({ name: 'two words' }, /letters, digits/);
+    fail({ defaults: { glow: 1 } }, /defaults names "glow", which is not one of its own fields/);
+    fail({ defaults: { color: [1, 1, 1, 1] } }, /defaults names "color"/);
+    fail({ defaults: { stripe: [1, Number.NaN] } }, /default of "stripe" is not finite/);
     fail(
       { wgsl: OBJECT.replace('model: mat4x4<f32>,', '') + FS },
       /must begin with model: mat4x4<f32>, normal/,

@@ -35,6 +35,11 @@ export interface MaterialKindSpec {
   textures?: readonly string[];
   /** Of `textures`, those it can draw without: a white texel stands in (so `colour × map` is the colour). */
   optional?: readonly string[];
+  /**
+   * Values of its own per-object fields for a material that never set them (`setParam`): an option that is off unless
+   * asked for. A field without one must be set on every material of the kind.
+   */
+  defaults?: Readonly<Record<string, number | readonly number[]>>;
 }
 
 /** A registered kind, ready for the world pass: its whole shader pair and its per-object struct. */
@@ -45,6 +50,7 @@ export interface MaterialKindInfo {
   readonly structs: ReadonlyMap<string, StructLayout>;
   readonly textures: readonly string[];
   readonly optional: readonly string[];
+  readonly defaults: ReadonlyMap<string, Float32Array>;
   /** Registration order: draws are grouped by it (so by pipeline). */
   readonly order: number;
 }
@@ -114,6 +120,18 @@ export function registerMaterialKind(spec: MaterialKindSpec): MaterialKindInfo {
   if (bindings.some((b) => b.group > 2))
     fail('a kind binds groups 0 (frame), 1 (object) and 2 (images) only.');
   if (!spec.glsl.includes('shade(')) fail('its GLSL twin must define vec4 shade() for the fragment stage.');
+  const defaults = new Map<string, Float32Array>();
+  for (const [field, value] of Object.entries(spec.defaults ?? {})) {
+    const values = typeof value === 'number' ? [value] : value;
+    if (
+      !object.fields.some((f) => f.name === field) ||
+      ['model', 'normal', 'color', 'alphaTest'].includes(field)
+    )
+      fail(`defaults names "${field}", which is not one of its own fields of struct Object.`);
+    if (values.length === 0 || !values.every(Number.isFinite))
+      fail(`the default of "${field}" is not finite numbers.`);
+    defaults.set(field, Float32Array.from(values));
+  }
   const info: MaterialKindInfo = {
     name,
     shader: { label: `world ${name}`, wgsl, glsl: `${glslHead}${spec.glsl}\n${glslTail}` },
@@ -121,6 +139,7 @@ export function registerMaterialKind(spec: MaterialKindSpec): MaterialKindInfo {
     structs,
     textures,
     optional,
+    defaults,
     order: kinds.size,
   };
   kinds.set(name, info);
@@ -150,6 +169,8 @@ registerMaterialKind({
   glsl: lambertGlsl,
   textures: ['map'],
   optional: ['map'],
+  // Smooth light unless asked: `bands` ≥ 2 quantizes it, `texelLight` 1 lights each texel of the map as one.
+  defaults: { bands: 0, texelLight: 0 },
 });
 registerMaterialKind({ name: 'panel', wgsl: panelWgsl, glsl: panelGlsl, textures: ['panel'] });
 registerMaterialKind({ name: 'sprite', wgsl: spriteWgsl, glsl: spriteGlsl, textures: ['map'] });

@@ -442,7 +442,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     }
     for (let p = 0; p < params.length; p++) {
       const [name, field] = params[p]!;
-      const value = material.param(name);
+      const value = material.param(name) ?? draw.kind.info.defaults.get(name);
       if (!value)
         throw new Error(
           `Mesh "${draw.mesh.path}": its material kind "${draw.kind.info.name}" has a per-object field "${name}"; ` +

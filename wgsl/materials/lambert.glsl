@@ -1,19 +1,36 @@
-// Owner: src/render/material-kind.ts. The GLSL ES 3.00 twin of lambert.wgsl.
+// Owner: src/render/material-kind.ts. The GLSL ES 3.00 twin of lambert.wgsl (banded light, light per texel).
 layout(std140) uniform Object {
   mat4 model;
   mat3 normal;
   vec4 color;
   float alphaTest;
+  float bands;
+  float texelLight;
 } object;
 
 #ifdef FRAGMENT
 uniform sampler2D map;
 
 vec4 shade() {
+  vec2 texel = vUv * vec2(textureSize(map, 0));
+  vec2 texelDx = dFdx(texel);
+  vec2 texelDy = dFdy(texel);
+  vec3 normalDx = dFdx(vNormal);
+  vec3 normalDy = dFdy(vNormal);
   vec4 color = object.color * texture(map, vUv);
   if (color.a < object.alphaTest) discard;
-  vec3 n = normalize(vNormal);
+  vec3 n = vNormal;
+  if (object.texelLight > 0.5) {
+    vec2 d = floor(texel) + 0.5 - texel;
+    float det = texelDx.x * texelDy.y - texelDx.y * texelDy.x;
+    if (abs(det) > 1e-12) {
+      vec2 s = vec2(d.x * texelDy.y - d.y * texelDy.x, texelDx.x * d.y - texelDx.y * d.x) / det;
+      n = n + normalDx * s.x + normalDy * s.y;
+    }
+  }
+  n = normalize(n);
   float diffuse = max(dot(n, -normalize(frame.lightDirection)), 0.0);
+  if (object.bands >= 2.0) diffuse = min(floor(diffuse * object.bands), object.bands - 1.0) / (object.bands - 1.0);
   vec3 light = frame.ambient.rgb + diffuse * frame.lightColor.rgb;
   return vec4(color.rgb * light, color.a);
 }

@@ -1,11 +1,15 @@
 // Owner: src/render/material-kind.ts. The `lambert` material kind: the mesh's colour times its map, under the frame's
-// directional light plus ambient; fragments whose alpha falls below alphaTest are cut out.
+// directional light plus ambient; fragments whose alpha falls below alphaTest are cut out. Two pixel-art options:
+// `bands` ≥ 2 quantizes the diffuse term into that many levels (toon light), and `texelLight` 1 lights each texel of
+// the map as one (the normal taken at the texel's centre), so shading edges follow the art's pixel grid.
 
 struct Object {
   model: mat4x4<f32>,
   normal: mat3x3<f32>,
   color: vec4<f32>,
   alphaTest: f32,
+  bands: f32,
+  texelLight: f32,
 }
 
 @group(1) @binding(0) var<uniform> object: Object;
@@ -14,12 +18,32 @@ struct Object {
 
 @fragment
 fn fs(in: VertexOut) -> @location(0) vec4<f32> {
+  // Derivatives first, in uniform control flow: how texel coordinates and the normal change per screen pixel.
+  let texel = in.uv * vec2<f32>(textureDimensions(map));
+  let texelDx = dpdx(texel);
+  let texelDy = dpdy(texel);
+  let normalDx = dpdx(in.normal);
+  let normalDy = dpdy(in.normal);
   let color = object.color * textureSample(map, mapSampler, in.uv);
   if (color.a < object.alphaTest) {
     discard;
   }
-  let n = normalize(in.normal);
-  let diffuse = max(dot(n, -normalize(frame.lightDirection)), 0.0);
+  var n = in.normal;
+  if (object.texelLight > 0.5) {
+    // The screen step s that takes this fragment to its texel's centre (solve [texelDx texelDy] s = centre − texel),
+    // and the normal carried along it: every fragment of a texel gets the normal of the same point.
+    let d = floor(texel) + 0.5 - texel;
+    let det = texelDx.x * texelDy.y - texelDx.y * texelDy.x;
+    if (abs(det) > 1e-12) {
+      let s = vec2<f32>(d.x * texelDy.y - d.y * texelDy.x, texelDx.x * d.y - texelDx.y * d.x) / det;
+      n = n + normalDx * s.x + normalDy * s.y;
+    }
+  }
+  n = normalize(n);
+  var diffuse = max(dot(n, -normalize(frame.lightDirection)), 0.0);
+  if (object.bands >= 2.0) {
+    diffuse = min(floor(diffuse * object.bands), object.bands - 1.0) / (object.bands - 1.0);
+  }
   let light = frame.ambient.rgb + diffuse * frame.lightColor.rgb;
   return vec4<f32>(color.rgb * light, color.a);
 }
