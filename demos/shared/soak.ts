@@ -40,7 +40,10 @@ declare global {
  * way the URL and the debug panel switch them; a renderer without a chain switches its render bundles instead), every 250 frames the canvas takes the next of four
  * sizes (the starting one, odd, 1×1, 1920×1080), and at each 1000th frame, where passes and size are as they began,
  * garbage is collected (twice, five frames apart: objects freed by the collector are counted as gone a task or two
- * later) and, ten frames on, the live GPU object counts are sampled.
+ * later) and, ten frames on, the live GPU object counts are sampled. Before that first sample every chain pass runs for
+ * one frame (frame 1, not counted as a toggle; frame 2 is as at the start again): the graph keeps a texture pool big
+ * enough for every pass that may run, and a pass that starts bypassed adds its textures the first time it runs, so
+ * without this warm-up the first sample would be taken from a smaller pool than every later one.
  */
 export function soakStep(handle: ArmatureHandle, renderer: Renderer): (sample: ClockSample) => void {
   const canvas = renderer.canvas;
@@ -57,6 +60,11 @@ export function soakStep(handle: ArmatureHandle, renderer: Renderer): (sample: C
   (handle as ArmatureHandle & { soak: SoakReport }).soak = report;
   return () => {
     const k = report.frames++;
+    if (chain && (k === 1 || k === 2)) {
+      // The warm-up: every pass on for a frame, then as at the start.
+      state.off = k === 1 ? new Set() : new Set(startOff);
+      applyChainState(renderer, state);
+    }
     if (k > 0 && k % 100 === 0) {
       // Frames 100, 300, 500…: a pass flipped; 200, 400…: back as it began. Each 200 frames, the next pass.
       const flip = k % 200 === 100;

@@ -7,7 +7,13 @@ export type PassName =
 
 /** A texture's size: a multiple of the native (low) resolution, of the canvas, or fixed. */
 export type SizeRule =
-  { relativeTo: 'native' | 'canvas'; scale?: number } | { fixed: readonly [width: number, height: number] };
+  | {
+      relativeTo: 'native' | 'canvas';
+      scale?: number;
+      /** Texels added on each side after scaling: a pixel-stable camera's margin around the native image. */
+      pad?: number;
+    }
+  | { fixed: readonly [width: number, height: number] };
 
 /** A texture a pass writes. A history resource keeps last frame's contents readable as `name@prev`. */
 export interface ResourceDecl {
@@ -675,7 +681,8 @@ export class RenderGraph<C, T> {
     if ('fixed' in rule) return [rule.fixed[0], rule.fixed[1]];
     const base = rule.relativeTo === 'native' ? this.nativeSize : this.canvasSize;
     const scale = rule.scale ?? 1;
-    return [Math.max(1, Math.round(base[0] * scale)), Math.max(1, Math.round(base[1] * scale))];
+    const pad = 2 * (rule.pad ?? 0);
+    return [Math.max(1, Math.round(base[0] * scale) + pad), Math.max(1, Math.round(base[1] * scale) + pad)];
   }
 
   private bytes(resource: Resource<T>): number {

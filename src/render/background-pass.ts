@@ -15,16 +15,18 @@ export class BackgroundPass implements PassDecl<FrameContext, RenderTarget> {
   readonly writes: ResourceDecl[] = [
     { name: 'framed', format: 'rgba8unorm', size: { relativeTo: 'canvas' } },
   ];
-  readonly bypass = { framed: 'upscaled' };
+  readonly bypass: Record<string, string>;
   private readonly fields;
 
   private constructor(
     private readonly program: FullscreenProgram,
     readonly settings: ChainSettings,
     readonly native: string,
+    readonly framed: string,
   ) {
     // The upscaled image must be canvas-sized: with upscale bypassed there are no bars to fill.
-    this.reads = [{ name: 'upscaled', size: { relativeTo: 'canvas' } }, { name: native }];
+    this.reads = [{ name: framed, size: { relativeTo: 'canvas' } }, { name: native }];
+    this.bypass = { framed };
     this.fields = {
       rect: program.field('rect'),
       color: program.field('color'),
@@ -33,11 +35,18 @@ export class BackgroundPass implements PassDecl<FrameContext, RenderTarget> {
     };
   }
 
-  static async create(device: Device, settings: ChainSettings, native: string): Promise<BackgroundPass> {
+  /** Fills the bars of `framed` (the upscaled image, or the UI drawn over it) from the `native` image. */
+  static async create(
+    device: Device,
+    settings: ChainSettings,
+    native: string,
+    framed = 'upscaled',
+  ): Promise<BackgroundPass> {
     return new BackgroundPass(
       await FullscreenProgram.create(device, { label: 'background', wgsl, glsl }, 'rgba8unorm', 'linear'),
       settings,
       native,
+      framed,
     );
   }
 
@@ -48,7 +57,7 @@ export class BackgroundPass implements PassDecl<FrameContext, RenderTarget> {
     this.program.set(f.color, s.barFill === 'off' ? [0, 0, 0, 1] : s.barColor);
     this.program.set(f.mode, FILL_CODES[s.barFill]);
     this.program.set(f.darken, s.barDarken);
-    this.program.draw(frame, io, io.output('framed'), [io.input('upscaled'), io.input(this.native)]);
+    this.program.draw(frame, io, io.output('framed'), [io.input(this.framed), io.input(this.native)]);
   }
 
   destroy(): void {

@@ -1,8 +1,8 @@
 import wgsl from '../../wgsl/passes/bloom.wgsl?raw';
 import glsl from '../../wgsl/passes/bloom.glsl?raw';
-import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
+import type { PassDecl, PassIO, ResourceDecl, SizeRule } from '../graph/render-graph';
 import type { Device, RenderTarget } from '../device/device';
-import type { ChainSettings } from './chain-settings';
+import { NATIVE_SIZE, type ChainSettings } from './chain-settings';
 import type { FrameContext } from './frame-context';
 import { FullscreenProgram } from './fullscreen-program';
 
@@ -14,10 +14,7 @@ import { FullscreenProgram } from './fullscreen-program';
 export class BloomPass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'bloom';
   readonly reads: string[];
-  readonly writes: ResourceDecl[] = [
-    { name: 'bloomed', format: 'rgba16float', size: { relativeTo: 'native' } },
-    { name: 'bloomAcross', format: 'rgba16float', size: { relativeTo: 'native' } },
-  ];
+  readonly writes: ResourceDecl[];
   readonly bypass: Record<string, string>;
   private readonly fields;
 
@@ -26,7 +23,12 @@ export class BloomPass implements PassDecl<FrameContext, RenderTarget> {
     private readonly down: FullscreenProgram,
     readonly settings: ChainSettings,
     readonly input: string,
+    size: SizeRule,
   ) {
+    this.writes = [
+      { name: 'bloomed', format: 'rgba16float', size },
+      { name: 'bloomAcross', format: 'rgba16float', size },
+    ];
     this.reads = [input];
     this.bypass = { bloomed: input };
     across.set(across.field('direction'), [1, 0]);
@@ -39,10 +41,15 @@ export class BloomPass implements PassDecl<FrameContext, RenderTarget> {
     }));
   }
 
-  static async create(device: Device, settings: ChainSettings, input: string): Promise<BloomPass> {
+  static async create(
+    device: Device,
+    settings: ChainSettings,
+    input: string,
+    size: SizeRule = NATIVE_SIZE,
+  ): Promise<BloomPass> {
     const make = () => FullscreenProgram.create(device, { label: 'bloom', wgsl, glsl }, 'rgba16float');
     const [across, down] = await Promise.all([make(), make()]);
-    return new BloomPass(across, down, settings, input);
+    return new BloomPass(across, down, settings, input, size);
   }
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {

@@ -1,14 +1,15 @@
-import { RenderGraph, type PassDecl, type TextureAllocator } from '../graph/render-graph';
+import { RenderGraph, type PassDecl, type SizeRule, type TextureAllocator } from '../graph/render-graph';
 import type { Device, RenderTarget, TextureFormat } from '../device/device';
 import { BackgroundPass } from './background-pass';
 import { BloomPass } from './bloom-pass';
-import { defaultChainSettings, type ChainSettings } from './chain-settings';
+import { defaultChainSettings, NATIVE_SIZE, type ChainSettings } from './chain-settings';
 import { CrtPass } from './crt-pass';
 import type { FrameContext } from './frame-context';
 import { GradePass } from './grade-pass';
 import { MotionBlurPass } from './motion-blur-pass';
 import { PalettePass } from './palette-pass';
 import { PresentPass } from './present-pass';
+import type { UiPlacement } from './ui-pass';
 import { UpscalePass } from './upscale-pass';
 
 /** The part of the renderer's options the chain is made from (see `RendererOptions`). */
@@ -16,7 +17,11 @@ interface ChainOptions {
   chain?: Partial<ChainSettings> | boolean;
   ui?: object;
   native?: readonly [number, number];
+  pixelStable?: boolean;
 }
+
+/** Texels of margin a pixel-stable camera's world image has on each side: room for a shift of up to half a texel. */
+export const PIXEL_STABLE_PAD = 1;
 
 type Pass = PassDecl<FrameContext, RenderTarget>;
 
@@ -34,6 +39,10 @@ export const chainGraph = {
       throw new Error(
         'Renderer: a UI layer needs the pixel-art chain; give a native resolution or chain: true.',
       );
+    if (options.pixelStable && !chainGraph.hasChain(options))
+      throw new Error(
+        'Renderer: pixelStable shifts the image at the upscale, so it needs the pixel-art chain; give a native resolution or chain: true.',
+      );
     return { ...defaultChainSettings(), ...(typeof options.chain === 'object' ? options.chain : {}) };
   },
 
@@ -42,29 +51,41 @@ export const chainGraph = {
     return options.chain !== false && (options.chain !== undefined || options.native !== undefined);
   },
 
+  /** The size of the world's image and of the chain's images up to the upscale: native, plus a margin if pixel-stable. */
+  worldSize(options: ChainOptions): SizeRule {
+    return options.pixelStable ? { relativeTo: 'native', pad: PIXEL_STABLE_PAD } : NATIVE_SIZE;
+  },
+
   /**
-   * The present pass and, with the chain, the passes between world and present (the UI pass first when given),
-   * compiled in parallel: on a software GPU each program takes tens of milliseconds.
+   * The present pass and, with the chain, the passes between world and present, compiled in parallel: on a software
+   * GPU each program takes tens of milliseconds. `ui(input, placement)` makes the UI pass, if there is a UI layer:
+   * over the world's native image, or (pixel-stable) over the upscaled image, so the camera's sub-texel shift moves
+   * the world and not the UI.
    */
   async passes(
     device: Device,
     options: ChainOptions,
     settings: ChainSettings,
     format: TextureFormat,
-    ui: Promise<Pass> | null,
+    ui: ((input: string, placement: UiPlacement) => Promise<Pass>) | null,
   ): Promise<{ present: PresentPass; post: Pass[] }> {
     const chain = chainGraph.hasChain(options);
+    const size = chainGraph.worldSize(options);
+    const stable = options.pixelStable === true;
+    const over = ui && !stable ? ui('scene', 'native') : null;
+    const above = ui && stable ? ui('upscaled', 'canvas') : null;
     const [present, post] = await Promise.all([
       PresentPass.create(device, chain ? 'crt' : 'scene', format),
       chain
         ? Promise.all<Pass>([
-            ...(ui ? [ui] : []),
-            MotionBlurPass.create(device, settings, ui ? 'composed' : 'scene'),
-            BloomPass.create(device, settings, 'blurred'),
-            GradePass.create(device, settings, 'bloomed'),
-            PalettePass.create(device, settings, 'graded'),
-            UpscalePass.create(device, settings, 'paletted'),
-            BackgroundPass.create(device, settings, 'paletted'),
+            ...(over ? [over] : []),
+            MotionBlurPass.create(device, settings, over ? 'composed' : 'scene', size),
+            BloomPass.create(device, settings, 'blurred', size),
+            GradePass.create(device, settings, 'bloomed', size),
+            PalettePass.create(device, settings, 'graded', size),
+            UpscalePass.create(device, settings, 'paletted', stable ? PIXEL_STABLE_PAD : 0),
+            ...(above ? [above] : []),
+            BackgroundPass.create(device, settings, 'paletted', above ? 'overlaid' : 'upscaled'),
             CrtPass.create(device, settings),
           ])
         : Promise.resolve<Pass[]>([]),

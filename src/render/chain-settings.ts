@@ -1,5 +1,9 @@
 import { Palette } from '../scene/palette';
+import type { SizeRule } from '../graph/render-graph';
 import type { FrameRect, UpscaleMode } from './frame-rect';
+
+/** The size of the chain's native images: the native resolution, plus a pixel-stable camera's margin when it has one. */
+export const NATIVE_SIZE: SizeRule = { relativeTo: 'native' };
 
 /** How the letterbox bars are filled: black (`off`), a colour, or a darkened copy of the frame. */
 export type BarFill = 'off' | 'solid' | 'pixelated' | 'blurred';
@@ -41,6 +45,14 @@ export interface ChainSettings {
   };
   /** The frame rectangle of the current frame, in device pixels. */
   rect: FrameRect;
+  /**
+   * A pixel-stable renderer's camera snapping (`RendererOptions.pixelStable`): on, the camera is drawn from the texel
+   * grid and its sub-texel rest applied at the upscale; off, from where it is (the same margin, no shift). No effect
+   * otherwise.
+   */
+  snap: boolean;
+  /** The upscale's read-ahead of the current frame in device pixels (the snap's rest, rounded); written per frame. */
+  shift: [number, number];
 }
 
 /**
@@ -61,5 +73,7 @@ export function defaultChainSettings(): ChainSettings {
     bloom: { threshold: 0.7, sigma: 2.5, strength: 0.6 },
     grade: { lift: [0, 0, 0], gamma: [1, 1, 1], gain: [1, 1, 1] },
     rect: { x: 0, y: 0, width: 1, height: 1, scale: 1 },
+    snap: true,
+    shift: [0, 0],
   };
 }

@@ -1,8 +1,8 @@
 import wgsl from '../../wgsl/passes/grade.wgsl?raw';
 import glsl from '../../wgsl/passes/grade.glsl?raw';
-import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
+import type { PassDecl, PassIO, ResourceDecl, SizeRule } from '../graph/render-graph';
 import type { Device, RenderTarget } from '../device/device';
-import type { ChainSettings } from './chain-settings';
+import { NATIVE_SIZE, type ChainSettings } from './chain-settings';
 import type { FrameContext } from './frame-context';
 import { FullscreenProgram } from './fullscreen-program';
 
@@ -15,9 +15,7 @@ const GRADE_KEYS = ['lift', 'gamma', 'gain'] as const;
 export class GradePass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'grade';
   readonly reads: string[];
-  readonly writes: ResourceDecl[] = [
-    { name: 'graded', format: 'rgba16float', size: { relativeTo: 'native' } },
-  ];
+  readonly writes: ResourceDecl[];
   private readonly fields;
   /** A vec4 to write each vec3 setting through (its w is unused). */
   private readonly scratch = new Float32Array(4);
@@ -26,16 +24,24 @@ export class GradePass implements PassDecl<FrameContext, RenderTarget> {
     private readonly program: FullscreenProgram,
     readonly settings: ChainSettings,
     readonly input: string,
+    size: SizeRule,
   ) {
+    this.writes = [{ name: 'graded', format: 'rgba16float', size }];
     this.reads = [input];
     this.fields = { lift: program.field('lift'), gamma: program.field('gamma'), gain: program.field('gain') };
   }
 
-  static async create(device: Device, settings: ChainSettings, input: string): Promise<GradePass> {
+  static async create(
+    device: Device,
+    settings: ChainSettings,
+    input: string,
+    size: SizeRule = NATIVE_SIZE,
+  ): Promise<GradePass> {
     return new GradePass(
       await FullscreenProgram.create(device, { label: 'grade', wgsl, glsl }, 'rgba16float'),
       settings,
       input,
+      size,
     );
   }
 

@@ -1,7 +1,7 @@
 import wgsl from '../../wgsl/passes/motion-blur.wgsl?raw';
 import glsl from '../../wgsl/passes/motion-blur.glsl?raw';
-import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
-import type { ChainSettings } from './chain-settings';
+import type { PassDecl, PassIO, ResourceDecl, SizeRule } from '../graph/render-graph';
+import { NATIVE_SIZE, type ChainSettings } from './chain-settings';
 import type { Device, RenderTarget } from '../device/device';
 import type { FrameContext } from './frame-context';
 import { FullscreenProgram } from './fullscreen-program';
@@ -14,9 +14,7 @@ import { FullscreenProgram } from './fullscreen-program';
 export class MotionBlurPass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'motionBlur';
   readonly reads: string[];
-  readonly writes: ResourceDecl[] = [
-    { name: 'blurred', format: 'rgba16float', size: { relativeTo: 'native' }, history: true },
-  ];
+  readonly writes: ResourceDecl[];
   readonly bypass: Record<string, string>;
   private readonly k;
 
@@ -24,17 +22,25 @@ export class MotionBlurPass implements PassDecl<FrameContext, RenderTarget> {
     private readonly program: FullscreenProgram,
     readonly settings: ChainSettings,
     readonly input: string,
+    size: SizeRule,
   ) {
+    this.writes = [{ name: 'blurred', format: 'rgba16float', size, history: true }];
     this.reads = [input, 'blurred@prev'];
     this.bypass = { blurred: input };
     this.k = program.field('k');
   }
 
-  static async create(device: Device, settings: ChainSettings, input: string): Promise<MotionBlurPass> {
+  static async create(
+    device: Device,
+    settings: ChainSettings,
+    input: string,
+    size: SizeRule = NATIVE_SIZE,
+  ): Promise<MotionBlurPass> {
     return new MotionBlurPass(
       await FullscreenProgram.create(device, { label: 'motionBlur', wgsl, glsl }, 'rgba16float'),
       settings,
       input,
+      size,
     );
   }
 

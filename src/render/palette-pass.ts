@@ -1,10 +1,10 @@
 import wgsl from '../../wgsl/passes/palette.wgsl?raw';
 import glsl from '../../wgsl/passes/palette.glsl?raw';
-import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
+import type { PassDecl, PassIO, ResourceDecl, SizeRule } from '../graph/render-graph';
 import type { Device, DeviceTexture, RenderTarget } from '../device/device';
 import { bayerPattern, type DitherPattern } from '../math/dither-pattern';
 import { PALETTE_LUT_LEVELS, type Palette } from '../scene/palette';
-import type { ChainSettings, DitherMode } from './chain-settings';
+import { NATIVE_SIZE, type ChainSettings, type DitherMode } from './chain-settings';
 import type { FrameContext } from './frame-context';
 import { FullscreenProgram } from './fullscreen-program';
 
@@ -24,9 +24,7 @@ const PATTERNS: Record<DitherMode, () => DitherPattern> = {
 export class PalettePass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'palette';
   readonly reads: string[];
-  readonly writes: ResourceDecl[] = [
-    { name: 'paletted', format: 'rgba8unorm', size: { relativeTo: 'native' } },
-  ];
+  readonly writes: ResourceDecl[];
   private readonly fields;
   private readonly lut: DeviceTexture;
   private lutOf: Palette;
@@ -38,7 +36,9 @@ export class PalettePass implements PassDecl<FrameContext, RenderTarget> {
     private readonly program: FullscreenProgram,
     readonly settings: ChainSettings,
     readonly input: string,
+    size: SizeRule,
   ) {
+    this.writes = [{ name: 'paletted', format: 'rgba8unorm', size }];
     this.reads = [input];
     this.fields = {
       origin: program.field('origin'),
@@ -54,12 +54,18 @@ export class PalettePass implements PassDecl<FrameContext, RenderTarget> {
     program.set(this.fields.lutLevels, PALETTE_LUT_LEVELS);
   }
 
-  static async create(device: Device, settings: ChainSettings, input: string): Promise<PalettePass> {
+  static async create(
+    device: Device,
+    settings: ChainSettings,
+    input: string,
+    size: SizeRule = NATIVE_SIZE,
+  ): Promise<PalettePass> {
     return new PalettePass(
       device,
       await FullscreenProgram.create(device, { label: 'palette', wgsl, glsl }, 'rgba8unorm'),
       settings,
       input,
+      size,
     );
   }
 

@@ -8,7 +8,9 @@ import type { Camera } from '../scene/camera';
 import type { Node } from '../scene/node';
 import type { UiAtlas } from '../scene/ui-atlas';
 import type { FrameCounters } from '../time/frame-loop';
-import { chainGraph } from './chain-graph';
+import { mat4 } from 'gl-matrix';
+import { pixelSnap, type PixelSnap } from '../scene/pixel-snap';
+import { chainGraph, PIXEL_STABLE_PAD } from './chain-graph';
 import type { ChainSettings } from './chain-settings';
 import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from './frame-context';
@@ -17,7 +19,7 @@ import { pickRay, rayFromCamera, type PickHit, type Ray } from '../scene/pick-ra
 import type { PresentPass } from './present-pass';
 import { ShaderEffect, type EffectOptions } from './shader-effect';
 import { showFailure } from './show-failure';
-import { UiPass } from './ui-pass';
+import { UiPass, type UiWhere } from './ui-pass';
 import { WorldPass } from './world-pass';
 
 /** What a renderer draws, at which native resolution, and on which backend. */
@@ -37,6 +39,14 @@ export interface RendererOptions extends DeviceOptions {
   chain?: Partial<ChainSettings> | boolean;
   /** A UI layer drawn over the world at native resolution (needs the chain): its own root, and its atlas. */
   ui?: { root: Node; atlas: UiAtlas };
+  /**
+   * A pixel-stable camera (needs the chain and an orthographic camera): each frame the world is drawn from the camera
+   * moved onto its texel grid, into an image with a one-texel margin, and the rest of the move is applied at the
+   * upscale as a shift in whole device pixels, so the view glides while every texel stays fixed to the world (no
+   * crawl). The UI layer is then drawn over the upscaled image, where the shift does not move it. Turn the snapping
+   * itself off and on with `settings.snap`.
+   */
+  pixelStable?: boolean;
   /** Put a failure to start (no WebGPU and no WebGL2, a shader error) in the page in place of the canvas (default
    * true; `Renderer.create` rejects with it either way). */
   showFailure?: boolean;
@@ -81,6 +91,8 @@ export class Renderer {
   };
   private readonly frame: FrameContext;
   private readonly hasChain: boolean;
+  /** The snap of the current frame, when pixel-stable (its matrices are the world pass's lens). */
+  private readonly snap: PixelSnap | null;
   private readonly post: Pass[];
 
   private constructor(
@@ -100,6 +112,9 @@ export class Renderer {
     this.settings = settings;
     this.post = post;
     this.hasChain = chainGraph.hasChain(options);
+    this.snap = options.pixelStable
+      ? { view: mat4.create(), projection: mat4.create(), grid: [0, 0], offset: [0, 0] }
+      : null;
     this.frame = { device, time: 0, delta: 0 };
     this.onRecovered = options.onRecovered;
     this.onUnrecoverable = options.onUnrecoverable;
@@ -129,6 +144,8 @@ export class Renderer {
   ): Promise<Renderer> {
     const settings = chainGraph.settings(options);
     const { device, fallbackReason } = await createDevice(canvas, options);
+    // The canvas-placed UI asks for the graph's native size each frame; the graph is made after the passes.
+    const graphRef: { graph: RenderGraph<FrameContext, RenderTarget> | null } = { graph: null };
     try {
       const environment = options.environment ?? new Environment();
       if (options.clearColor) environment.setClearColor(options.clearColor);
@@ -139,13 +156,19 @@ export class Renderer {
           camera: options.camera,
           environment,
           validate: options.validate ?? false,
+          pad: options.pixelStable ? PIXEL_STABLE_PAD : 0,
         }),
         chainGraph.passes(
           device,
           options,
           settings,
           format,
-          options.ui ? UiPass.create(device, options.ui.root, options.ui.atlas, 'scene') : null,
+          options.ui
+            ? (input, placement) =>
+                UiPass.create(device, options.ui!.root, options.ui!.atlas, input, placement, () =>
+                  uiWhere(settings, graphRef.graph!),
+                )
+            : null,
         ),
       ]);
       const graph = chainGraph.build(textureAllocator(device), options, canvas, format, {
@@ -153,6 +176,7 @@ export class Renderer {
         post,
         present,
       });
+      graphRef.graph = graph;
       const ui = post.find((p): p is UiPass => p instanceof UiPass) ?? null;
       return new Renderer(device, fallbackReason, canvas, graph, world, ui, present, post, settings, options);
     } catch (error) {
@@ -291,6 +315,7 @@ export class Renderer {
     // The world is drawn at native size; without the chain it is stretched over the canvas, so that is its shape.
     const [w, h] = this.hasChain ? native : canvas;
     this.world.camera?.fitAspect(w, h);
+    if (this.snap) this.snapCamera(native);
     this.device.beginFrame();
     try {
       graph.setExternal('canvas', this.device.canvasTarget());
@@ -301,6 +326,30 @@ export class Renderer {
     }
     this.device.submit();
     return true;
+  }
+
+  /**
+   * The pixel-stable camera's frame: the world pass draws from the camera on its texel grid through the padded lens;
+   * the upscale reads the rest of the move ahead, in whole device pixels; the dither pattern is anchored to the grid.
+   */
+  private snapCamera(native: readonly [number, number]): void {
+    const camera = this.world.camera;
+    if (!camera) return;
+    const s = this.settings;
+    const snap = pixelSnap(
+      camera.worldMatrix,
+      camera.projection,
+      native,
+      PIXEL_STABLE_PAD,
+      s.snap,
+      this.snap!,
+    );
+    this.world.lens = snap;
+    // Camera right by f texels: the image moves left, so read f·scale pixels to the right; up: read up the rows.
+    s.shift[0] = Math.round((snap.offset[0] * s.rect.width) / native[0]) + 0;
+    s.shift[1] = -Math.round((snap.offset[1] * s.rect.height) / native[1]) + 0;
+    s.palette.origin[0] = snap.grid[0];
+    s.palette.origin[1] = -snap.grid[1] + 0;
   }
 
   /** Where the native image lies in the canvas now, in device pixels (the whole canvas without the upscale). */
@@ -385,6 +434,13 @@ export class Renderer {
 }
 
 const CLEAR = [0, 0, 0, 0] as const;
+
+/** Where a canvas-placed UI's native pixels land: the frame rectangle's corner, and its size over the native size. */
+function uiWhere(settings: ChainSettings, graph: RenderGraph<FrameContext, RenderTarget>): UiWhere {
+  const { rect } = settings;
+  const [w, h] = graph.native;
+  return { offset: [rect.x, rect.y], scale: [rect.width / w, rect.height / h] };
+}
 
 /** The graph's textures, made by the device (so they too survive its losses). */
 function textureAllocator(device: Device): TextureAllocator<RenderTarget> {

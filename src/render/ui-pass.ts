@@ -10,7 +10,18 @@ import type { FrameContext } from './frame-context';
 import { FLOATS_PER_INSTANCE, UiPacker } from './ui-packer';
 
 const SCREEN = structLayout(wgsl, 'Screen', 'uniform');
-const SCREEN_SIZE = new StructWriter(SCREEN).field('size');
+const SCREEN_WRITER = new StructWriter(SCREEN);
+const SCREEN_SIZE = SCREEN_WRITER.field('size');
+const SCREEN_OFFSET = SCREEN_WRITER.field('offset');
+const SCREEN_SCALE = SCREEN_WRITER.field('scale');
+const SCREEN_BYTES = Math.ceil(SCREEN.size / 16) * 16;
+
+/**
+ * Where the UI goes in the chain: over the world's native image (`native`: it is then blurred, graded and upscaled
+ * with it), or over the upscaled image in the frame rectangle (`canvas`: a pixel-stable camera's sub-texel shift
+ * moves the world only, so the UI stays put; each UI pixel is a block of device pixels, as if upscaled).
+ */
+export type UiPlacement = 'native' | 'canvas';
 /** The instance attributes as ui.wgsl declares them: location, first float, format. */
 const ATTRIBUTES = (
   [
@@ -32,16 +43,16 @@ const ATTRIBUTES = (
 export class UiPass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'ui';
   readonly reads: string[];
-  readonly writes: ResourceDecl[] = [
-    { name: 'composed', format: 'rgba8unorm', size: { relativeTo: 'native' } },
-  ];
+  readonly writes: ResourceDecl[];
   readonly bypass: Record<string, string>;
+  /** The output's name: `composed` (native) or `overlaid` (canvas). */
+  readonly output: string;
   /** Of the last frame. */
   readonly counters = { instances: 0, drawCalls: 0, bytesUploaded: 0 };
   private readonly packer: UiPacker;
   private instances: DeviceBuffer;
   private readonly screen: DeviceBuffer;
-  private readonly screenData = new StructBuffer(new ArrayBuffer(16));
+  private readonly screenData = new StructBuffer(new ArrayBuffer(SCREEN_BYTES));
   private readonly bindings: Bindings;
   /** Held (not only bound) so `destroy()` can free it and its count stays exact. */
   private readonly atlasTexture: DeviceTexture;
@@ -52,12 +63,17 @@ export class UiPass implements PassDecl<FrameContext, RenderTarget> {
     readonly root: Node,
     readonly atlas: UiAtlas,
     readonly input: string,
+    readonly placement: UiPlacement,
+    /** Where native pixel (0, 0) lands and the size of a native pixel there, this frame (canvas placement). */
+    private readonly where: () => UiWhere,
   ) {
+    this.output = placement === 'native' ? 'composed' : 'overlaid';
     this.reads = [input];
-    this.bypass = { composed: input };
+    this.writes = [{ name: this.output, format: 'rgba8unorm', size: { relativeTo: placement } }];
+    this.bypass = { [this.output]: input };
     this.packer = new UiPacker(root, atlas);
     this.instances = this.makeInstanceBuffer();
-    this.screen = device.createBuffer({ label: 'ui screen', size: 16, usage: 'uniform' });
+    this.screen = device.createBuffer({ label: 'ui screen', size: SCREEN_BYTES, usage: 'uniform' });
     this.atlasTexture = device.createTexture({
       label: 'ui atlas',
       format: 'rgba8unorm',
@@ -68,22 +84,34 @@ export class UiPass implements PassDecl<FrameContext, RenderTarget> {
     this.bindings = device.createBindings(pipeline, 0, { screen: this.screen, atlas: this.atlasTexture });
   }
 
-  /** `input` is the world's image the UI is drawn over (a copy of it: the world's own stays intact). */
-  static async create(device: Device, root: Node, atlas: UiAtlas, input: string): Promise<UiPass> {
+  /**
+   * `input` is the image the UI is drawn over (a copy of it: the input stays intact): the world's native image, or
+   * with `placement` `canvas` the upscaled one, native pixel p then drawn at `where().offset + p · where().scale`
+   * (the frame rectangle's corner, and its size over the native size).
+   */
+  static async create(
+    device: Device,
+    root: Node,
+    atlas: UiAtlas,
+    input: string,
+    placement: UiPlacement = 'native',
+    where: () => UiWhere = () => AT_NATIVE,
+  ): Promise<UiPass> {
     const pipeline = await device.createPipeline({
       shader: { label: 'ui', wgsl, glsl },
       format: 'rgba8unorm',
       blend: 'alpha',
       vertexBuffers: [{ stride: FLOATS_PER_INSTANCE * 4, step: 'instance', attributes: ATTRIBUTES }],
     });
-    return new UiPass(device, pipeline, root, atlas, input);
+    return new UiPass(device, pipeline, root, atlas, input, placement, where);
   }
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    const [width, height] = io.size('composed');
-    const composed = io.output('composed') as DeviceTexture;
+    const [width, height] = io.size(this.output);
+    const composed = io.output(this.output) as DeviceTexture;
     frame.device.copyTexture(io.input(this.input) as DeviceTexture, composed, width, height);
-    this.draw(composed, null, true);
+    const { offset, scale } = this.placement === 'native' ? AT_NATIVE : this.where();
+    this.draw(composed, null, true, offset, scale);
   }
 
   /**
@@ -94,8 +122,16 @@ export class UiPass implements PassDecl<FrameContext, RenderTarget> {
     this.draw(target, background, false);
   }
 
-  private draw(target: RenderTarget, clearColor: ArrayLike<number> | null, timed: boolean): void {
+  private draw(
+    target: RenderTarget,
+    clearColor: ArrayLike<number> | null,
+    timed: boolean,
+    offset: readonly [number, number] = [0, 0],
+    scale: readonly [number, number] = [1, 1],
+  ): void {
     SCREEN_SIZE.write(this.screenData, 0, [target.width, target.height]);
+    SCREEN_OFFSET.write(this.screenData, 0, offset);
+    SCREEN_SCALE.write(this.screenData, 0, scale);
     this.screen.write(0, this.screenData.bytes);
     const count = this.packer.pack();
     const bytes = count * FLOATS_PER_INSTANCE * 4;
@@ -137,3 +173,11 @@ export class UiPass implements PassDecl<FrameContext, RenderTarget> {
     });
   }
 }
+
+/** Where the UI's native pixels land in its target: the corner of native pixel (0, 0), and a native pixel's size. */
+export interface UiWhere {
+  offset: readonly [number, number];
+  scale: readonly [number, number];
+}
+
+const AT_NATIVE: UiWhere = { offset: [0, 0], scale: [1, 1] };

@@ -8,7 +8,10 @@ import { FullscreenProgram } from './fullscreen-program';
 
 const MODE_CODES = { integer: 0, nearest: 0, bilinear: 1, 'sharp-bilinear': 2 } as const;
 
-/** Scales the native image into the frame rectangle of the canvas (`settings.rect`), black outside it. */
+/**
+ * Scales the native image into the frame rectangle of the canvas (`settings.rect`), black outside it; with a margin
+ * (`pad` texels around the image, a pixel-stable camera's) it reads `settings.shift` device pixels away.
+ */
 export class UpscalePass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'upscale';
   readonly reads: string[];
@@ -17,22 +20,27 @@ export class UpscalePass implements PassDecl<FrameContext, RenderTarget> {
   ];
   private readonly rect;
   private readonly mode;
+  private readonly shift;
 
   private constructor(
     private readonly program: FullscreenProgram,
     readonly settings: ChainSettings,
     readonly input: string,
+    pad: number,
   ) {
     this.reads = [input];
     this.rect = program.field('rect');
     this.mode = program.field('mode');
+    this.shift = program.field('shift');
+    program.set(program.field('pad'), pad);
   }
 
-  static async create(device: Device, settings: ChainSettings, input: string): Promise<UpscalePass> {
+  static async create(device: Device, settings: ChainSettings, input: string, pad = 0): Promise<UpscalePass> {
     return new UpscalePass(
       await FullscreenProgram.create(device, { label: 'upscale', wgsl, glsl }, 'rgba8unorm', 'linear'),
       settings,
       input,
+      pad,
     );
   }
 
@@ -40,6 +48,7 @@ export class UpscalePass implements PassDecl<FrameContext, RenderTarget> {
     const r = this.settings.rect;
     this.program.set(this.rect, [r.x, r.y, r.width, r.height]);
     this.program.set(this.mode, MODE_CODES[this.settings.upscale]);
+    this.program.set(this.shift, this.settings.shift);
     this.program.draw(frame, io, io.output('upscaled'), [io.input(this.input)]);
   }
 

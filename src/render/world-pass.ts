@@ -1,4 +1,4 @@
-import { mat4 } from 'gl-matrix';
+import { mat4, type ReadonlyMat4 } from 'gl-matrix';
 import type {
   Bindings,
   Bundle,
@@ -57,6 +57,8 @@ export interface WorldPassOptions {
   format?: TextureFormat;
   /** Validation mode of the draw list (see `WorldPackerOptions.validate`). */
   validate?: boolean;
+  /** Texels of margin around the native image (a pixel-stable camera's: 1); default 0. */
+  pad?: number;
 }
 
 interface DeviceGeometry {
@@ -113,6 +115,11 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   readonly writes: ResourceDecl[];
   readonly bypass = {};
   camera: Camera | null;
+  /**
+   * The matrices to draw the graph's frame with instead of the camera's own, set each frame by a pixel-stable renderer
+   * (the camera snapped to the texel grid, the lens widened by the margin); null: the camera's.
+   */
+  lens: { view: ReadonlyMat4; projection: ReadonlyMat4 } | null = null;
   readonly environment: Environment;
   /**
    * Images material kinds read, by their WGSL names, for meshes whose material does not give its own (the `panel`
@@ -172,8 +179,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.camera = options.camera ?? null;
     this.environment = options.environment ?? new Environment();
     this.writes = [
-      { name: 'scene', format, size: { relativeTo: 'native' } },
-      { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native' } },
+      { name: 'scene', format, size: { relativeTo: 'native', pad: options.pad ?? 0 } },
+      { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native', pad: options.pad ?? 0 } },
     ];
     this.packer = new WorldPacker(root, deviceUniformStorage(device), {
       validate: options.validate ?? false,
@@ -229,8 +236,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const cull = this.writeFrame(
       uniform,
       pass,
-      this.camera.projectionMatrix,
-      this.camera.viewMatrix,
+      this.lens?.projection ?? this.camera.projectionMatrix,
+      this.lens?.view ?? this.camera.viewMatrix,
       frame.time,
     );
     const visibility = this.packer.checkVisibility();

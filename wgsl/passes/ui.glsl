@@ -4,6 +4,8 @@ precision highp float;
 
 layout(std140) uniform Screen {
   vec2 size;
+  vec2 offset; // where native pixel (0, 0) lands
+  vec2 scale; // how big a native pixel is there
 } screen;
 uniform sampler2D atlas;
 
@@ -24,7 +26,7 @@ const vec2 corners[6] = vec2[6](vec2(0.0, 0.0), vec2(1.0, 0.0), vec2(1.0, 1.0), 
 void main() {
   vec2 corner = corners[gl_VertexID];
   vec2 local = corner * size;
-  vec2 p = origin + axisX * local.x + axisY * local.y;
+  vec2 p = screen.offset + (origin + axisX * local.x + axisY * local.y) * screen.scale;
   // y down to GL's y up, unflipped: the UI draws only into device textures, stored top row first (row 0 at y = −1).
   gl_Position = vec4(p.x / screen.size.x * 2.0 - 1.0, p.y / screen.size.y * 2.0 - 1.0, 0.0, 1.0);
   atlasPixel = frame.xy + corner * frame.zw;

@@ -1,7 +1,11 @@
 // Owner: src/render/ui-pass.ts. UI quads at native resolution: one instance per rect, sprite or glyph, alpha-blended.
 
 struct Screen {
-  size: vec2<f32>,
+  size: vec2<f32>, // the target's size in pixels
+  // Where native pixel (0, 0) lands and how big a native pixel is there: (0, 0) and (1, 1) at native resolution; the
+  // frame rectangle's corner and scale when the UI is drawn over the upscaled image.
+  offset: vec2<f32>,
+  scale: vec2<f32>,
 }
 
 @group(0) @binding(0) var<uniform> screen: Screen;
@@ -29,7 +33,7 @@ fn vs(@builtin(vertex_index) vertex: u32, instance: Instance) -> Out {
   var corners = array<vec2<f32>, 6>(vec2(0.0, 0.0), vec2(1.0, 0.0), vec2(1.0, 1.0), vec2(0.0, 0.0), vec2(1.0, 1.0), vec2(0.0, 1.0));
   let corner = corners[vertex];
   let local = corner * instance.size;
-  let p = instance.origin + instance.axisX * local.x + instance.axisY * local.y;
+  let p = screen.offset + (instance.origin + instance.axisX * local.x + instance.axisY * local.y) * screen.scale;
   var out: Out;
   out.clip = vec4<f32>(p.x / screen.size.x * 2.0 - 1.0, 1.0 - p.y / screen.size.y * 2.0, 0.0, 1.0);
   out.atlasPixel = instance.frame.xy + corner * instance.frame.zw;
