@@ -32,6 +32,7 @@ test('index: lists every demo with a thumbnail', async ({ page }) => {
   const links = page.getByTestId('demo-list').getByRole('link');
   expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
     './pixel-chain/',
+    './diorama/',
     './workshop/',
     './xr/?xr=emulate',
     './sprites/',

@@ -25,6 +25,12 @@ const STATES: { name: string; path: string; viewport: { width: number; height: n
     path: 'pixel-chain/?par=4:3&upscale=nearest&bars=solid&t=1.5&fps=30&seed=1',
     viewport: WIDE,
   },
+  { name: 'diorama-default', path: 'diorama/?t=0&fps=30&seed=1', viewport: WIDE },
+  {
+    name: 'diorama-game-boy-bayer8',
+    path: 'diorama/?palette=game-boy&dither=bayer8&t=0&fps=30&seed=1',
+    viewport: WIDE,
+  },
   {
     name: 'workshop-orbiting',
     path: 'workshop/?t=1.2&fps=30&attach=0.5&detach=1.5',

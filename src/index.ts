@@ -81,7 +81,18 @@ export { findShearedNodes, type ShearReport } from './scene/find-sheared-nodes';
 // Rendering: the renderer, its chain settings and passes, material kinds, effects, the headset renderer.
 export { Renderer, type RendererOptions } from './render/renderer';
 export { Environment, type EnvironmentOptions, type ColorLike } from './render/environment';
-export { defaultChainSettings, BAR_FILLS, type BarFill, type ChainSettings } from './render/chain-settings';
+export {
+  defaultChainSettings,
+  BAR_FILLS,
+  DITHER_MODES,
+  type BarFill,
+  type ChainSettings,
+  type DitherMode,
+} from './render/chain-settings';
+export { OFF_BY_DEFAULT, PIXEL_STABLE_PAD } from './render/chain-graph';
+export { Palette, PALETTE_NAMES, PALETTE_LUT_LEVELS, type PaletteName, type Rgb8 } from './scene/palette';
+export { pixelSnap, type PixelSnap } from './scene/pixel-snap';
+export { bayerPattern, ditherThreshold, type DitherPattern } from './math/dither-pattern';
 export {
   frameRect,
   canvasToNative,
@@ -104,8 +115,11 @@ export {
   type WorldView,
   type Viewport,
 } from './render/world-pass';
-export { UiPass } from './render/ui-pass';
+export { UiPass, type UiPlacement, type UiWhere } from './render/ui-pass';
 export { MotionBlurPass } from './render/motion-blur-pass';
+export { BloomPass } from './render/bloom-pass';
+export { GradePass } from './render/grade-pass';
+export { PalettePass } from './render/palette-pass';
 export { UpscalePass } from './render/upscale-pass';
 export { BackgroundPass } from './render/background-pass';
 export { CrtPass } from './render/crt-pass';

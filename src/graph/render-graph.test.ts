@@ -138,6 +138,21 @@ describe('RenderGraph ordering and wiring', () => {
     expect(log2.map((l) => l.split('(')[0])).toEqual(['world', 'ui', 'upscale', 'present']);
   });
 
+  it('tells a pass each compile leaves out that it is idle (it drops what it kept for the old plan)', () => {
+    const { graph } = chain();
+    const idled: string[] = [];
+    for (const name of ['ui', 'motionBlur', 'upscale'])
+      Object.assign(graph.pass(name), { idle: () => idled.push(name) });
+    graph.execute([]);
+    expect(idled).toEqual([]);
+    graph.setEnabled('ui', false);
+    graph.execute([]);
+    expect(idled).toEqual(['ui']);
+    graph.setEnabled('ui', true);
+    graph.execute([]);
+    expect(idled).toEqual(['ui']);
+  });
+
   it('swaps history every frame: this frame’s output is next frame’s history', () => {
     const { graph } = chain();
     const frames = [[], [], []].map(() => {

@@ -52,6 +52,11 @@ export interface PassDecl<C, T> {
   /** Output → input that replaces it while the pass is disabled; default: first write ← first read. */
   bypass?: Readonly<Record<string, string>>;
   execute(context: C, io: PassIO<T>): void;
+  /**
+   * Called when a compile leaves the pass out (disabled): it drops what it keeps for the textures of the plan it last
+   * ran in (bind groups), so a bypassed pass holds nothing of a plan that is gone.
+   */
+  idle?(): void;
 }
 
 /** How the graph makes and drops textures: the WebGPU backend in the browser, a fake in Node tests. */
@@ -346,6 +351,7 @@ export class RenderGraph<C, T> {
     this.resources = resources;
     this.histories = [...resources.values()].flatMap((r) => (r.pair ? [r.pair] : []));
     this.compiled = order.map((decl) => ({ decl, io: this.makeIO(decl, resources) }));
+    for (const pass of this.passes) if (!order.includes(pass)) pass.idle?.();
     this.counters.compiles++;
     this.info = this.chainOrder().map((decl) => {
       const enabled = !this.disabled.has(decl.name);

@@ -60,6 +60,10 @@ export class BackgroundPass implements PassDecl<FrameContext, RenderTarget> {
     this.program.draw(frame, io, io.output('framed'), [io.input(this.framed), io.input(this.native)]);
   }
 
+  idle(): void {
+    this.program.forget();
+  }
+
   destroy(): void {
     this.program.destroy();
   }

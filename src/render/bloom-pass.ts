@@ -66,6 +66,11 @@ export class BloomPass implements PassDecl<FrameContext, RenderTarget> {
     this.down.draw(frame, io, io.output('bloomed'), [source, across]);
   }
 
+  idle(): void {
+    this.across.forget();
+    this.down.forget();
+  }
+
   destroy(): void {
     this.across.destroy();
     this.down.destroy();

@@ -44,6 +44,10 @@ export class CrtPass implements PassDecl<FrameContext, RenderTarget> {
     this.program.draw(frame, io, io.output('crt'), [io.input('framed')]);
   }
 
+  idle(): void {
+    this.program.forget();
+  }
+
   destroy(): void {
     this.program.destroy();
   }

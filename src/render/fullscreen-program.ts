@@ -128,6 +128,12 @@ export class FullscreenProgram {
     pass.end();
   }
 
+  /** Forgets the cached bindings (their pass is bypassed: the plan they were made for is gone). */
+  forget(): void {
+    this.io = null;
+    this.groups = { next: new WeakMap() };
+  }
+
   private createBindings(textures: readonly RenderTarget[]): Bindings {
     if (textures.length !== this.textureNames.length)
       throw new Error(

@@ -54,6 +54,10 @@ export class GradePass implements PassDecl<FrameContext, RenderTarget> {
     this.program.draw(frame, io, io.output('graded'), [io.input(this.input)]);
   }
 
+  idle(): void {
+    this.program.forget();
+  }
+
   destroy(): void {
     this.program.destroy();
   }

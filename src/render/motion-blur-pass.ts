@@ -55,6 +55,10 @@ export class MotionBlurPass implements PassDecl<FrameContext, RenderTarget> {
     this.program.draw(frame, io, io.output('blurred'), [io.input(this.input), io.history('blurred')]);
   }
 
+  idle(): void {
+    this.program.forget();
+  }
+
   destroy(): void {
     this.program.destroy();
   }

@@ -106,6 +106,10 @@ export class PalettePass implements PassDecl<FrameContext, RenderTarget> {
     });
   }
 
+  idle(): void {
+    this.program.forget();
+  }
+
   destroy(): void {
     this.program.destroy();
     this.lut.destroy();

@@ -72,6 +72,10 @@ export class ShaderEffect implements PassDecl<FrameContext, RenderTarget> {
     this.program.draw(frame, io, io.output(this.name), [io.input(this.input)]);
   }
 
+  idle(): void {
+    this.program.forget();
+  }
+
   destroy(): void {
     this.program.destroy();
   }

@@ -52,6 +52,10 @@ export class UpscalePass implements PassDecl<FrameContext, RenderTarget> {
     this.program.draw(frame, io, io.output('upscaled'), [io.input(this.input)]);
   }
 
+  idle(): void {
+    this.program.forget();
+  }
+
   destroy(): void {
     this.program.destroy();
   }
