@@ -92,3 +92,23 @@ test('debug panel: toggling passes 20 times leaves GPU buffers, textures and pip
   });
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });
+
+test('debug panel: the fullscreen button puts the canvas alone fullscreen, at its new size, and back', async ({
+  page,
+}) => {
+  await openDemo(page, 'diorama/?t=0&fps=30');
+  await page.getByTestId('fullscreen-toggle').click();
+  await page.waitForFunction(() => document.fullscreenElement?.getAttribute('data-testid') === 'canvas');
+  // The canvas follows its fullscreen size in device pixels, and the frame is drawn again into it.
+  await page.waitForFunction(() => {
+    const canvas = document.querySelector('canvas')!;
+    return canvas.width === Math.round(screen.width * devicePixelRatio);
+  });
+  expect(await page.getByTestId('fullscreen-toggle').getAttribute('title')).toBe('');
+  // Only the canvas shows now (the button is under it): a browser's own Escape leaves; headless Chromium has no such
+  // key handling, so the API call it makes stands in for it. The canvas goes back to its page size.
+  await page.evaluate(() => document.exitFullscreen());
+  await page.waitForFunction(
+    () => document.fullscreenElement === null && document.querySelector('canvas')!.width === 960,
+  );
+});

@@ -14,6 +14,7 @@ const STATES: [string, string][] = [
   ['plain', 'off=palette,grade&bands=0&texel=0&snap=0'],
   ['game-boy-bayer8', 'palette=game-boy&dither=bayer8'],
   ['bloom-smooth', 'on=bloom&bands=0'],
+  ['bars-image-tiled', 'bars=image-tiled'],
 ];
 
 for (const [name, query] of STATES) {

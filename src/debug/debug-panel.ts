@@ -42,6 +42,8 @@ const choices = (values: readonly string[]) => Object.fromEntries(values.map((v)
 export class DebugPanel {
   readonly pane: Pane;
   readonly button: HTMLButtonElement;
+  /** The fullscreen toggle beside the panel's button (the Fullscreen API on the renderer's canvas). */
+  readonly fullscreen: HTMLButtonElement;
   private readonly toggles = new Map<ChainPass, ReturnType<ReturnType<Pane['addFolder']>['addBinding']>>();
   private readonly enabled: Record<string, boolean> = {};
   private applying = false;
@@ -78,6 +80,14 @@ export class DebugPanel {
     this.button.style.cssText = 'position:fixed;right:8px;bottom:8px;z-index:10';
     this.button.addEventListener('click', () => this.toggle());
     document.body.append(this.button);
+    // Fullscreen shows the canvas alone on the screen; the canvas follows its new size as it follows any resize.
+    this.fullscreen = document.createElement('button');
+    this.fullscreen.textContent = 'fullscreen';
+    this.fullscreen.dataset['testid'] = 'fullscreen-toggle';
+    this.fullscreen.setAttribute('aria-label', 'toggle fullscreen');
+    this.fullscreen.style.cssText = 'position:fixed;right:96px;bottom:8px;z-index:10';
+    this.fullscreen.addEventListener('click', () => void this.toggleFullscreen());
+    document.body.append(this.fullscreen);
     window.addEventListener('keydown', this.onKey);
 
     const passes = this.pane.addFolder({ title: 'render graph' });
@@ -180,10 +190,28 @@ export class DebugPanel {
     this.pane.hidden = !open;
   }
 
+  /**
+   * Puts the renderer's canvas fullscreen, or leaves fullscreen. A refusal (no user gesture, a policy) is shown on
+   * the button and rejected, not swallowed.
+   */
+  async toggleFullscreen(): Promise<void> {
+    const canvas = this.options.renderer.canvas;
+    try {
+      if (document.fullscreenElement) await document.exitFullscreen();
+      else if (canvas instanceof HTMLCanvasElement) await canvas.requestFullscreen();
+      else throw new Error('an OffscreenCanvas cannot go fullscreen');
+      this.fullscreen.title = '';
+    } catch (error) {
+      this.fullscreen.title = `fullscreen refused: ${(error as Error).message}`;
+      throw error;
+    }
+  }
+
   dispose(): void {
     clearInterval(this.timer);
     window.removeEventListener('keydown', this.onKey);
     this.button.remove();
+    this.fullscreen.remove();
     this.pane.dispose();
   }
 

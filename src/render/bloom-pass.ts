@@ -47,8 +47,9 @@ export class BloomPass implements PassDecl<FrameContext, RenderTarget> {
     input: string,
     size: SizeRule = NATIVE_SIZE,
   ): Promise<BloomPass> {
-    const make = () => FullscreenProgram.create(device, { label: 'bloom', wgsl, glsl }, 'rgba16float');
-    const [across, down] = await Promise.all([make(), make()]);
+    // Labelled apart: GPU times are kept per label.
+    const make = (label: string) => FullscreenProgram.create(device, { label, wgsl, glsl }, 'rgba16float');
+    const [across, down] = await Promise.all([make('bloom across'), make('bloom down')]);
     return new BloomPass(across, down, settings, input, size);
   }
 

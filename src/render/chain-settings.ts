@@ -1,14 +1,25 @@
 import { Palette } from '../scene/palette';
+import type { Texture } from '../scene/texture';
 import type { SizeRule } from '../graph/render-graph';
 import type { FrameRect, UpscaleMode } from './frame-rect';
 
 /** The size of the chain's native images: the native resolution, plus a pixel-stable camera's margin when it has one. */
 export const NATIVE_SIZE: SizeRule = { relativeTo: 'native' };
 
-/** How the letterbox bars are filled: black (`off`), a colour, or a darkened copy of the frame. */
-export type BarFill = 'off' | 'solid' | 'pixelated' | 'blurred';
+/**
+ * How the letterbox bars are filled: black (`off`), a colour, a darkened copy of the frame, or an image
+ * (`settings.barImage`), tiled from the frame's corner at the frame's pixel size or stretched over the canvas.
+ */
+export type BarFill = 'off' | 'solid' | 'pixelated' | 'blurred' | 'image-tiled' | 'image-stretched';
 
-export const BAR_FILLS: readonly BarFill[] = ['off', 'solid', 'pixelated', 'blurred'];
+export const BAR_FILLS: readonly BarFill[] = [
+  'off',
+  'solid',
+  'pixelated',
+  'blurred',
+  'image-tiled',
+  'image-stretched',
+];
 
 /** How the palette pass dithers before it quantizes: not at all, or by the ordered 4×4 or 8×8 Bayer pattern. */
 export type DitherMode = 'none' | 'bayer4' | 'bayer8';
@@ -26,8 +37,10 @@ export interface ChainSettings {
   pixelAspect: number;
   barFill: BarFill;
   barColor: readonly [number, number, number, number];
-  /** Multiplier of the copied frame in the bars. */
+  /** Multiplier of the copied frame (or the image) in the bars. */
   barDarken: number;
+  /** The image of the `image-tiled` and `image-stretched` fills; null: a pattern of the engine's own. */
+  barImage: Texture | null;
   crt: { scanlines: number; mask: number; curvature: number };
   /**
    * The palette pass: the colours to quantize to, the dither, how far its threshold moves a colour (0…1; about the
@@ -68,6 +81,7 @@ export function defaultChainSettings(): ChainSettings {
     barFill: 'pixelated',
     barColor: [0, 0, 0, 1],
     barDarken: 0.35,
+    barImage: null,
     crt: { scanlines: 0.35, mask: 0.15, curvature: 0.03 },
     palette: { palette: Palette.named('pico-8'), dither: 'bayer4', spread: 0.125, origin: [0, 0] },
     bloom: { threshold: 0.7, sigma: 2.5, strength: 0.6 },

@@ -6,6 +6,7 @@ import { boxGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
+import { Texture } from '../scene/texture';
 import { Renderer } from './renderer';
 import { frameRect } from './frame-rect';
 import { TEST_BACKENDS, testCanvas } from './test-backends';
@@ -147,6 +148,61 @@ for (const backend of TEST_BACKENDS)
       }
       expect(inside).toBe(rect.width * rect.height);
       expect(outside).toBeGreaterThan(0);
+      renderer.destroy();
+    });
+
+    it('bars filled with an image: tiled from the frame corner at its pixel size, or stretched; the frame untouched', async () => {
+      // A 2×2 image: red, green / blue, white.
+      const image = Texture.fromPixels(
+        2,
+        2,
+        new Uint8Array([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]),
+      );
+      const colours = [
+        [255, 0, 0, 255],
+        [0, 255, 0, 255],
+        [0, 0, 255, 255],
+        [255, 255, 255, 255],
+      ];
+      const { renderer, read } = await chain(backend, [300, 140], {
+        barFill: 'image-tiled',
+        barImage: image,
+        barDarken: 1,
+        blurStrength: 0,
+      });
+      renderer.render(0, 0);
+      const tiled = await read();
+      renderer.settings.barFill = 'image-stretched';
+      renderer.render(0, 0);
+      const stretched = await read();
+      renderer.settings.barFill = 'off';
+      renderer.render(0, 0);
+      const plain = await read();
+      const rect = renderer.settings.rect;
+      expect(rect.scale).toBe(2);
+      const mod = (v: number, n: number) => ((v % n) + n) % n;
+      let bars = 0;
+      for (let y = 0; y < 140; y++)
+        for (let x = 0; x < 300; x++) {
+          const inside = x >= rect.x && x < rect.x + rect.width && y >= rect.y && y < rect.y + rect.height;
+          if (inside) {
+            if (at(tiled, 300, x, y).some((v, i) => v !== at(plain, 300, x, y)[i]))
+              throw new Error(`frame pixel ${x},${y} changed`);
+            continue;
+          }
+          const tx = mod(Math.floor((x - rect.x) / rect.scale), 2);
+          const ty = mod(Math.floor((y - rect.y) / rect.scale), 2);
+          expect(at(tiled, 300, x, y)).toEqual(colours[ty * 2 + tx]);
+          const sx = Math.floor((x / 300) * 2);
+          const sy = Math.floor((y / 140) * 2);
+          expect(at(stretched, 300, x, y)).toEqual(colours[sy * 2 + sx]);
+          bars++;
+        }
+      expect(bars).toBe(300 * 140 - rect.width * rect.height);
+      renderer.settings.barImage = null; // the engine's own pattern: no error, something drawn
+      renderer.settings.barFill = 'image-tiled';
+      renderer.render(0, 0);
+      expect(at(await read(), 300, 2, 2)).not.toEqual([0, 0, 0, 255]);
       renderer.destroy();
     });
 

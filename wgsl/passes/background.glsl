@@ -2,11 +2,13 @@
 layout(std140) uniform Params {
   vec4 rect; // the frame rectangle in target pixels
   vec4 color; // solid fill
-  uint mode; // 0 solid, 1 pixelated, 2 blurred
+  uint mode; // 0 solid, 1 pixelated, 2 blurred, 3 image tiled, 4 image stretched
   float darken;
+  float scale; // device pixels per native pixel
 } params;
 uniform sampler2D framed;
 uniform sampler2D native;
+uniform sampler2D image;
 
 void main() {
   vec2 p = fragPosition().xy;
@@ -16,6 +18,17 @@ void main() {
   }
   if (params.mode == 0u) {
     fragColor = params.color;
+    return;
+  }
+  vec2 imageSize = vec2(textureSize(image, 0));
+  if (params.mode == 3u) {
+    vec2 t = floor((p - params.rect.xy) / params.scale);
+    fragColor = vec4(loadTexel(image, ivec2(t - imageSize * floor(t / imageSize))).rgb * params.darken, 1.0);
+    return;
+  }
+  if (params.mode == 4u) {
+    vec2 t = floor(p / vec2(textureSize(framed, 0)) * imageSize);
+    fragColor = vec4(loadTexel(image, ivec2(min(t, imageSize - 1.0))).rgb * params.darken, 1.0);
     return;
   }
   vec2 uv = p / vec2(textureSize(framed, 0));
