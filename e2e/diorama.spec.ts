@@ -15,6 +15,7 @@ const STATES: [string, string][] = [
   ['game-boy-bayer8', 'palette=game-boy&dither=bayer8'],
   ['bloom-smooth', 'on=bloom&bands=0'],
   ['bars-image-tiled', 'bars=image-tiled'],
+  ['blue-noise', 'dither=blue-noise'],
 ];
 
 for (const [name, query] of STATES) {

@@ -21,10 +21,13 @@ export const BAR_FILLS: readonly BarFill[] = [
   'image-stretched',
 ];
 
-/** How the palette pass dithers before it quantizes: not at all, or by the ordered 4×4 or 8×8 Bayer pattern. */
-export type DitherMode = 'none' | 'bayer4' | 'bayer8';
+/**
+ * How the palette pass dithers before it quantizes: not at all, by the ordered 4×4 or 8×8 Bayer pattern, or by a
+ * 64×64 blue-noise pattern (an even grain without the Bayer cross-hatch).
+ */
+export type DitherMode = 'none' | 'bayer4' | 'bayer8' | 'blue-noise';
 
-export const DITHER_MODES: readonly DitherMode[] = ['none', 'bayer4', 'bayer8'];
+export const DITHER_MODES: readonly DitherMode[] = ['none', 'bayer4', 'bayer8', 'blue-noise'];
 
 /** The pixel-art chain's parameters, shared by its passes; the renderer writes `rect` every frame. */
 export interface ChainSettings {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendName } from '../device/device';
-import { bayerPattern, ditherThreshold } from '../math/dither-pattern';
+import { bayerPattern, blueNoisePattern, ditherThreshold } from '../math/dither-pattern';
 import { Camera } from '../scene/camera';
 import { boxGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
@@ -133,6 +133,13 @@ for (const backend of TEST_BACKENDS)
       expect(firstDifference(moved, expectedPalette(plain, oneBit, 1, [3, -2], bayerPattern(8)))).toBeNull();
       for (let y = 2; y < 8; y++)
         for (let x = 0; x < 8; x++) expect(moved[(y * W + x) * 4]).toBe(at0[((y - 2) * W + x + 3) * 4]);
+      // Blue noise: the same rule with its 64×64 pattern.
+      renderer.settings.palette.dither = 'blue-noise';
+      const blue = await frame();
+      expect(
+        firstDifference(blue, expectedPalette(plain, oneBit, 1, [3, -2], blueNoisePattern(64))),
+      ).toBeNull();
+      expect(firstDifference(blue, moved)).not.toBeNull();
       renderer.destroy();
     });
 

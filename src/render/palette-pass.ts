@@ -2,17 +2,18 @@ import wgsl from '../../wgsl/passes/palette.wgsl?raw';
 import glsl from '../../wgsl/passes/palette.glsl?raw';
 import type { PassDecl, PassIO, ResourceDecl, SizeRule } from '../graph/render-graph';
 import type { Device, DeviceTexture, RenderTarget } from '../device/device';
-import { bayerPattern, type DitherPattern } from '../math/dither-pattern';
+import { bayerPattern, blueNoisePattern, type DitherPattern } from '../math/dither-pattern';
 import { PALETTE_LUT_LEVELS, type Palette } from '../scene/palette';
 import { NATIVE_SIZE, type ChainSettings, type DitherMode } from './chain-settings';
 import type { FrameContext } from './frame-context';
 import { FullscreenProgram } from './fullscreen-program';
 
-/** The threshold pattern of each dither mode ('none' keeps one, at spread 0). */
+/** The threshold pattern of each dither mode ('none' keeps one, at spread 0); blue noise is made once, on first use. */
 const PATTERNS: Record<DitherMode, () => DitherPattern> = {
   none: () => bayerPattern(2),
   bayer4: () => bayerPattern(4),
   bayer8: () => bayerPattern(8),
+  'blue-noise': () => blueNoisePattern(64),
 };
 
 /**
@@ -86,17 +87,13 @@ export class PalettePass implements PassDecl<FrameContext, RenderTarget> {
     this.program.draw(frame, io, io.output('paletted'), [io.input(this.input), this.lut, this.pattern]);
   }
 
-  /** The pattern as an image: rank in red, scaled to 256 levels when it has more (the `levels` the shader divides by). */
+  /** The pattern as an image: each cell's rank in red (high byte) and green (low byte), exact. */
   private createPattern(mode: DitherMode): DeviceTexture {
     const pattern = PATTERNS[mode]();
     const count = pattern.ranks.length;
-    const levels = Math.min(count, 256);
     const pixels = new Uint8Array(count * 4);
-    pattern.ranks.forEach((rank, i) => {
-      pixels[i * 4] = Math.floor((rank * levels) / count);
-      pixels[i * 4 + 3] = 255;
-    });
-    this.program.set(this.fields.levels, levels);
+    pattern.ranks.forEach((rank, i) => pixels.set([rank >> 8, rank & 255, 0, 255], i * 4));
+    this.program.set(this.fields.levels, count);
     return this.device.createTexture({
       label: `dither ${mode}`,
       format: 'rgba8unorm',

@@ -17,7 +17,8 @@ void main() {
   vec2 n = vec2(textureSize(pattern, 0));
   vec2 q = floor(position) + params.origin;
   ivec2 cell = ivec2(q - n * floor(q / n));
-  float rank = floor(loadTexel(pattern, cell).r * 255.0 + 0.5);
+  vec2 bytes = floor(loadTexel(pattern, cell).rg * 255.0 + 0.5);
+  float rank = bytes.r * 256.0 + bytes.g;
   float threshold = (rank + 0.5) / params.levels;
   vec3 c = clamp(color.rgb + (threshold - 0.5) * params.spread, vec3(0.0), vec3(1.0));
   ivec3 g = ivec3(floor(c * (params.lutLevels - 1.0) + 0.5));

@@ -4,7 +4,7 @@
 struct Params {
   origin: vec2<f32>, // the pattern's offset in texels (whole numbers): the snapped camera's position on the grid
   spread: f32, // how far the threshold moves a colour, 0 (no dithering) … 1
-  levels: f32, // thresholds are (rank + 0.5) / levels
+  levels: f32, // thresholds are (rank + 0.5) / levels: the pattern's cell count
   lutLevels: f32, // the lookup grid's levels per channel
 }
 
@@ -21,7 +21,9 @@ fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
   let n = vec2<f32>(textureDimensions(pattern));
   let q = floor(position.xy) + params.origin;
   let cell = vec2<i32>(q - n * floor(q / n));
-  let rank = floor(textureLoad(pattern, cell, 0).r * 255.0 + 0.5);
+  // The rank in two bytes (red high, green low): up to 65 536 thresholds, exactly.
+  let bytes = floor(textureLoad(pattern, cell, 0).rg * 255.0 + 0.5);
+  let rank = bytes.r * 256.0 + bytes.g;
   let threshold = (rank + 0.5) / params.levels;
   let c = clamp(color.rgb + (threshold - 0.5) * params.spread, vec3<f32>(0.0), vec3<f32>(1.0));
   // floor(x + 0.5), not round(): WGSL rounds halves to even, GLSL ES leaves them to the implementation.
