@@ -33,6 +33,7 @@ test('pixel-chain: the graph shows disabled passes as bypassed, and upscale off 
   const graph = await page.evaluate(() => window.__armature!.graph!);
   expect(graph.map((p) => `${p.name}:${p.enabled}`)).toEqual([
     'world:true',
+    'outline:false',
     'ui:true',
     'motionBlur:true',
     'bloom:false',
@@ -50,6 +51,6 @@ test('pixel-chain: the graph shows disabled passes as bypassed, and upscale off 
 test('pixel-chain: an unknown pass in the URL is a clear message', async ({ page }) => {
   await page.goto('/demos/pixel-chain/?off=sparkle');
   await expect(page.getByTestId('armature-error')).toHaveText(
-    /\?off=sparkle: no such pass to turn off\. Passes: ui, motionBlur/,
+    /\?off=sparkle: no such pass to turn off\. Passes: outline, ui, motionBlur/,
   );
 });

@@ -7,8 +7,8 @@ describe('chain URL state', () => {
       new URLSearchParams('off=motionBlur&upscale=nearest&par=8:7&native=256x224&bars=solid&blur=0.2'),
     );
     expect(state).toEqual({
-      off: new Set(['motionBlur', 'bloom', 'grade', 'palette', 'crt']),
-      defaultOff: new Set(['bloom', 'grade', 'palette', 'crt']),
+      off: new Set(['motionBlur', 'outline', 'bloom', 'grade', 'palette', 'crt']),
+      defaultOff: new Set(['outline', 'bloom', 'grade', 'palette', 'crt']),
       upscale: 'nearest',
       par: '8:7',
       native: [256, 224],
@@ -16,7 +16,11 @@ describe('chain URL state', () => {
       blur: 0.2,
     });
     expect(readChainUrl(new URLSearchParams('on=crt')).off.has('crt')).toBe(false);
-    expect([...readChainUrl(new URLSearchParams('on=palette,bloom')).off]).toEqual(['grade', 'crt']);
+    expect([...readChainUrl(new URLSearchParams('on=palette,bloom')).off]).toEqual([
+      'outline',
+      'grade',
+      'crt',
+    ]);
   });
 
   it('takes a page’s own defaults, and writes only what differs from them', () => {
@@ -42,7 +46,7 @@ describe('chain URL state', () => {
 
   it('names what is wrong and what is accepted', () => {
     expect(() => readChainUrl(new URLSearchParams('off=sparkle'))).toThrow(
-      '?off=sparkle: no such pass to turn off. Passes: ui, motionBlur, bloom, grade, palette, upscale, background, crt.',
+      '?off=sparkle: no such pass to turn off. Passes: outline, ui, motionBlur, bloom, grade, palette, upscale, background, crt.',
     );
     expect(() => readChainUrl(new URLSearchParams('off=crt&on=crt'))).toThrow(/say one or the other/);
     expect(() => readChainUrl(new URLSearchParams('upscale=xbr'))).toThrow(

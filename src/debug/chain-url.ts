@@ -4,6 +4,7 @@ import { parsePixelAspect, UPSCALE_MODES, type UpscaleMode } from '../render/fra
 
 /** The passes of the pixel-art chain a URL can turn off or on, in chain order. */
 export const CHAIN_PASSES = [
+  'outline',
   'ui',
   'motionBlur',
   'bloom',

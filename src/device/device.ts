@@ -131,6 +131,11 @@ export interface PipelineDesc {
   vertexBuffers?: readonly VertexBufferLayout[];
   /** The colour target's format. */
   format: TextureFormat;
+  /**
+   * Formats of further colour targets the fragment stage writes (`@location(1)`, `@location(2)`, …; in GLSL
+   * `layout(location = n) out`), drawn in passes that give the same targets as `PassDesc.extra`. Never blended.
+   */
+  extraFormats?: readonly TextureFormat[];
   /** Straight alpha over what is there. */
   blend?: 'alpha';
   /** Cull back faces; default none. */
@@ -182,6 +187,8 @@ export interface Bundle {
 export interface PassDesc {
   label: string;
   color: RenderTarget;
+  /** Further colour targets (locations 1, 2, …), each cleared to `clear` (RGBA) or kept; device textures only. */
+  extra?: readonly { target: RenderTarget; clear?: ArrayLike<number> }[];
   /** RGBA; omit to draw over the target's contents. A clear covers the whole attachment on both backends. */
   clearColor?: ArrayLike<number>;
   depth?: RenderTarget;

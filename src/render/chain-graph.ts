@@ -7,6 +7,7 @@ import { CrtPass } from './crt-pass';
 import type { FrameContext } from './frame-context';
 import { GradePass } from './grade-pass';
 import { MotionBlurPass } from './motion-blur-pass';
+import { OutlinePass } from './outline-pass';
 import { PalettePass } from './palette-pass';
 import { PresentPass } from './present-pass';
 import type { UiPlacement } from './ui-pass';
@@ -26,11 +27,11 @@ export const PIXEL_STABLE_PAD = 1;
 type Pass = PassDecl<FrameContext, RenderTarget>;
 
 /** The chain's passes that start bypassed: each changes the picture, so an app turns it on. */
-export const OFF_BY_DEFAULT = ['bloom', 'grade', 'palette', 'crt'] as const;
+export const OFF_BY_DEFAULT = ['outline', 'bloom', 'grade', 'palette', 'crt'] as const;
 
 /**
  * How the renderer puts its frame's graph together: the chain's settings from the options, the chain's passes, and
- * the graph world → UI → blur → bloom → grade → palette → upscale → bars → CRT → present.
+ * the graph world → outline → UI → blur → bloom → grade → palette → upscale → bars → CRT → present.
  */
 export const chainGraph = {
   /** Defaults overridden by `options.chain`; a UI layer without the chain is an error. */
@@ -72,14 +73,15 @@ export const chainGraph = {
     const chain = chainGraph.hasChain(options);
     const size = chainGraph.worldSize(options);
     const stable = options.pixelStable === true;
-    const over = ui && !stable ? ui('scene', 'native') : null;
+    const over = ui && !stable ? ui('outlined', 'native') : null;
     const above = ui && stable ? ui('upscaled', 'canvas') : null;
     const [present, post] = await Promise.all([
       PresentPass.create(device, chain ? 'crt' : 'scene', format),
       chain
         ? Promise.all<Pass>([
+            OutlinePass.create(device, settings, 'scene', size),
             ...(over ? [over] : []),
-            MotionBlurPass.create(device, settings, over ? 'composed' : 'scene', size),
+            MotionBlurPass.create(device, settings, over ? 'composed' : 'outlined', size),
             BloomPass.create(device, settings, 'blurred', size),
             GradePass.create(device, settings, 'bloomed', size),
             PalettePass.create(device, settings, 'graded', size),

@@ -53,6 +53,14 @@ export interface ChainSettings {
   palette: { palette: Palette; dither: DitherMode; spread: number; origin: [number, number] };
   /** Bloom: what is brighter than `threshold` (luminance 0…1) glows, blurred by `sigma` texels, added at `strength`. */
   bloom: { threshold: number; sigma: number; strength: number };
+  /**
+   * Outlines: a depth step of more than `depth` texels (at that depth, raised at grazing angles) or a crease of more
+   * than `crease` (1 − cos of the angle between normals) draws a line; `highlight` > 0 lightens convex creases by
+   * that much instead. Line colour and strength are each material's (`setParam('outline', [r, g, b, strength])`).
+   */
+  outline: { depth: number; crease: number; highlight: number };
+  /** The world camera's lens for the outline pass (depths to distances, texel size); the renderer writes it. */
+  eye: { near: number; far: number; perspective: boolean; texel: number };
   /** Colour grading per channel (r, g, b): the identity is lift 0, gamma 1, gain 1. */
   grade: {
     lift: [number, number, number];
@@ -89,6 +97,8 @@ export function defaultChainSettings(): ChainSettings {
     palette: { palette: Palette.named('pico-8'), dither: 'bayer4', spread: 0.125, origin: [0, 0] },
     bloom: { threshold: 0.7, sigma: 2.5, strength: 0.6 },
     grade: { lift: [0, 0, 0], gamma: [1, 1, 1], gain: [1, 1, 1] },
+    outline: { depth: 1.5, crease: 0.3, highlight: 0 },
+    eye: { near: 0.1, far: 100, perspective: false, texel: 1 },
     rect: { x: 0, y: 0, width: 1, height: 1, scale: 1 },
     snap: true,
     shift: [0, 0],

@@ -106,6 +106,7 @@ describe('a user pass on both backends', () => {
       const tint = await renderer.addEffect(TINT, { after: 'motionBlur' });
       expect(renderer.graph.describe().map((p) => p.name)).toEqual([
         'world',
+        'outline',
         'ui',
         'motionBlur',
         'tint',

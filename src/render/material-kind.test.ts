@@ -31,6 +31,7 @@ describe('material kinds', () => {
       'normal',
       'color',
       'alphaTest',
+      'outline',
     ]);
     // lambert's pixel-art options are its own fields, off unless a material sets them.
     expect(materialKind('lambert').object.fields.map((f) => f.name)).toEqual([
@@ -40,10 +41,12 @@ describe('material kinds', () => {
       'alphaTest',
       'bands',
       'texelLight',
+      'outline',
     ]);
     expect(Object.fromEntries([...materialKind('lambert').defaults].map(([k, v]) => [k, [...v]]))).toEqual({
       bands: [0],
       texelLight: [0],
+      outline: [0, 0, 0, 1],
     });
     for (const name of ['unlit', 'lambert']) {
       const kind = materialKind(name);

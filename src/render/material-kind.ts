@@ -46,6 +46,12 @@ export interface MaterialKindSpec {
 export interface MaterialKindInfo {
   readonly name: string;
   readonly shader: ShaderPair;
+  /**
+   * The same kind writing two more targets for the `outline` pass: its surface normal in the eye's axes with the
+   * fragment's depth (location 1), and its outline colour and strength (location 2: its `outline` field, else opaque
+   * black). Null when its `fs` is not written in the documented form, so it cannot be wrapped.
+   */
+  readonly lined: ShaderPair | null;
   readonly object: StructLayout;
   readonly structs: ReadonlyMap<string, StructLayout>;
   readonly textures: readonly string[];
@@ -132,9 +138,11 @@ export function registerMaterialKind(spec: MaterialKindSpec): MaterialKindInfo {
       fail(`the default of "${field}" is not finite numbers.`);
     defaults.set(field, Float32Array.from(values));
   }
+  const hasOutline = object.fields.some((f) => f.name === 'outline' && f.typeName === 'vec4<f32>');
   const info: MaterialKindInfo = {
     name,
     shader: { label: `world ${name}`, wgsl, glsl: `${glslHead}${spec.glsl}\n${glslTail}` },
+    lined: linedShader(name, wgsl, `${glslHead}${spec.glsl}\n${glslTail}`, hasOutline),
     object,
     structs,
     textures,
@@ -144,6 +152,38 @@ export function registerMaterialKind(spec: MaterialKindSpec): MaterialKindInfo {
   };
   kinds.set(name, info);
   return info;
+}
+
+/** The kind's `fs`, as the documented form writes it: what the lined variant renames and wraps. */
+const FRAGMENT = /@fragment\s+fn\s+fs\s*\(\s*(\w+)\s*:\s*VertexOut\s*\)\s*->\s*@location\(0\)\s*vec4<f32>/;
+
+/**
+ * The kind's shader writing the outline pass's two targets too: the WGSL's `fs` becomes a plain function called by a
+ * new `fs` with three outputs; the GLSL's main is chosen by ARMATURE_LINES in world.glsl.
+ */
+function linedShader(name: string, wgsl: string, glsl: string, hasOutline: boolean): ShaderPair | null {
+  if (!FRAGMENT.test(wgsl)) return null;
+  const line = hasOutline ? 'object.outline' : 'vec4<f32>(0.0, 0.0, 0.0, 1.0)';
+  return {
+    label: `world ${name} lined`,
+    wgsl: `${wgsl.replace(FRAGMENT, 'fn armatureShade($1: VertexOut) -> vec4<f32>')}
+struct ArmatureTargets {
+  @location(0) color: vec4<f32>,
+  @location(1) normal: vec4<f32>,
+  @location(2) line: vec4<f32>,
+}
+
+@fragment
+fn fs(in: VertexOut) -> ArmatureTargets {
+  var out: ArmatureTargets;
+  out.color = armatureShade(in);
+  out.normal = armatureEyeNormal(in.normal, in.clip.z);
+  out.line = ${line};
+  return out;
+}
+`,
+    glsl: `#define ARMATURE_LINES\n#define ARMATURE_LINE_COLOR ${hasOutline ? 'object.outline' : 'vec4(0.0, 0.0, 0.0, 1.0)'}\n${glsl}`,
+  };
 }
 
 /** The registered kind `name`; an unknown one is an error listing the registered kinds. */
@@ -162,6 +202,7 @@ registerMaterialKind({
   glsl: unlitGlsl,
   textures: ['map'],
   optional: ['map'],
+  defaults: { outline: [0, 0, 0, 1] }, // black lines at full strength where the outline pass draws them
 });
 registerMaterialKind({
   name: 'lambert',
@@ -170,7 +211,7 @@ registerMaterialKind({
   textures: ['map'],
   optional: ['map'],
   // Smooth light unless asked: `bands` ≥ 2 quantizes it, `texelLight` 1 lights each texel of the map as one.
-  defaults: { bands: 0, texelLight: 0 },
+  defaults: { bands: 0, texelLight: 0, outline: [0, 0, 0, 1] },
 });
 registerMaterialKind({ name: 'panel', wgsl: panelWgsl, glsl: panelGlsl, textures: ['panel'] });
 registerMaterialKind({ name: 'sprite', wgsl: spriteWgsl, glsl: spriteGlsl, textures: ['map'] });

@@ -91,6 +91,8 @@ export class Renderer {
   };
   private readonly frame: FrameContext;
   private readonly hasChain: boolean;
+  /** Whether the graph has the outline pass (the chain has). */
+  private readonly hasOutline: boolean;
   /** The snap of the current frame, when pixel-stable (its matrices are the world pass's lens). */
   private readonly snap: PixelSnap | null;
   private readonly post: Pass[];
@@ -112,6 +114,7 @@ export class Renderer {
     this.settings = settings;
     this.post = post;
     this.hasChain = chainGraph.hasChain(options);
+    this.hasOutline = post.some((p) => p.name === 'outline');
     this.snap = options.pixelStable
       ? { view: mat4.create(), projection: mat4.create(), grid: [0, 0], offset: [0, 0] }
       : null;
@@ -316,6 +319,7 @@ export class Renderer {
     const [w, h] = this.hasChain ? native : canvas;
     this.world.camera?.fitAspect(w, h);
     if (this.snap) this.snapCamera(native);
+    if (this.hasOutline) this.aimOutlines(native);
     this.device.beginFrame();
     try {
       graph.setExternal('canvas', this.device.canvasTarget());
@@ -326,6 +330,22 @@ export class Renderer {
     }
     this.device.submit();
     return true;
+  }
+
+  /** The world pass writes the outline pass's targets only while that pass runs; the pass gets the camera's lens. */
+  private aimOutlines(native: readonly [number, number]): void {
+    const on = this.graph.isEnabled('outline');
+    this.world.lines = on;
+    const lens = this.world.camera?.projection;
+    if (!on || !lens) return;
+    const eye = this.settings.eye;
+    eye.near = lens.near;
+    eye.far = lens.far;
+    eye.perspective = lens.kind === 'perspective';
+    eye.texel =
+      lens.kind === 'perspective'
+        ? (2 * Math.tan(lens.fovY / 2)) / native[1]
+        : (lens.right - lens.left) / native[0];
   }
 
   /**

@@ -61,6 +61,12 @@ export interface WorldPassOptions {
   pad?: number;
 }
 
+/** The formats of the outline pass's targets the world pass writes while `lines` is on: normal + depth, line colour. */
+const LINE_FORMATS = ['rgba16float', 'rgba8unorm'] as const;
+/** What the line targets hold where nothing was drawn: no normal, the far plane; no line. */
+const NORMALS_CLEAR = [0, 0, 0, 1] as const;
+const LINES_CLEAR = [0, 0, 0, 0] as const;
+
 interface DeviceGeometry {
   vertices: DeviceBuffer;
   indices: DeviceBuffer;
@@ -120,6 +126,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    * (the camera snapped to the texel grid, the lens widened by the margin); null: the camera's.
    */
   lens: { view: ReadonlyMat4; projection: ReadonlyMat4 } | null = null;
+  /**
+   * Whether the graph's frame also writes `normals` (each pixel's normal in the eye's axes and its depth) and `lines`
+   * (its mesh's outline colour and strength), which the `outline` pass reads; the renderer keeps it equal to that
+   * pass being enabled. Each kind then draws with its lined pipeline (made the first time it is needed).
+   */
+  lines = false;
+  /** Lined pipelines are being drawn with: set for the graph's frame while `lines` is on, never for XR views. */
+  private drawingLines = false;
   readonly environment: Environment;
   /**
    * Images material kinds read, by their WGSL names, for meshes whose material does not give its own (the `panel`
@@ -181,11 +195,13 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.writes = [
       { name: 'scene', format, size: { relativeTo: 'native', pad: options.pad ?? 0 } },
       { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native', pad: options.pad ?? 0 } },
+      { name: 'normals', format: LINE_FORMATS[0], size: { relativeTo: 'native', pad: options.pad ?? 0 } },
+      { name: 'lines', format: LINE_FORMATS[1], size: { relativeTo: 'native', pad: options.pad ?? 0 } },
     ];
     this.packer = new WorldPacker(root, deviceUniformStorage(device), {
       validate: options.validate ?? false,
     });
-    this.images = new MaterialImages(device, this.textures, (kind) => this.pipeline(kind));
+    this.images = new MaterialImages(device, this.textures, (kind) => this.pipeline(kind, false, false));
   }
 
   /** Builds the pipelines of the material kinds the scene has now, in parallel (a kind added later: on first draw). */
@@ -224,6 +240,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
     const { packed, bytesUploaded } = this.packer.prepare();
     const texelsBefore = this.images.bytesUploaded;
+    this.drawingLines = this.lines;
     const pass = frame.device.beginPass({
       label: 'world',
       color: io.output('scene'),
@@ -231,6 +248,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       depth: io.output('depth'),
       clearDepth: 1,
       timed: true,
+      ...(this.lines
+        ? {
+            extra: [
+              { target: io.output('normals'), clear: NORMALS_CLEAR },
+              { target: io.output('lines'), clear: LINES_CLEAR },
+            ],
+          }
+        : {}),
     });
     const uniform = this.frames[0]!;
     const cull = this.writeFrame(
@@ -245,6 +270,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     if (this.useBundles) this.replayChunks(pass, uniform, visibility, cull);
     else this.encodeDraws(pass, uniform, 0, this.packer.draws.length);
     pass.end();
+    this.drawingLines = false;
     const c = this.counters;
     c.drawCalls = c.drawn = counts.drawCalls;
     c.triangles = counts.triangles;
@@ -332,10 +358,16 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     return { buffer, bindings: null, label };
   }
 
-  private pipelineDesc(kind: MaterialKindInfo, mirrored = false): PipelineDesc {
+  private pipelineDesc(kind: MaterialKindInfo, mirrored = false, lined = false): PipelineDesc {
+    if (lined && !kind.lined)
+      throw new Error(
+        `Material kind "${kind.name}" cannot draw outlines: its WGSL must declare ` +
+          '`@fragment fn fs(in: VertexOut) -> @location(0) vec4<f32>` for the world pass to wrap it.',
+      );
     return {
-      shader: kind.shader,
+      shader: lined ? kind.lined! : kind.shader,
       format: this.format,
+      ...(lined ? { extraFormats: LINE_FORMATS } : {}),
       vertexBuffers: VERTEX_LAYOUT,
       cull: 'back',
       // A mirrored mesh's faces wind clockwise on screen: its own pipeline keeps the outside drawn.
@@ -349,11 +381,11 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    * The kind's pipeline (for mirrored meshes: its twin with the winding turned over); one the scene did not have at
    * create time is built now (a one-off stall, counted).
    */
-  private pipeline(kind: MaterialKindInfo, mirrored = false): Pipeline {
-    const key = mirrored ? `${kind.name} mirrored` : kind.name;
+  private pipeline(kind: MaterialKindInfo, mirrored = false, lined = this.drawingLines): Pipeline {
+    const key = `${kind.name}${mirrored ? ' mirrored' : ''}${lined ? ' lined' : ''}`;
     let pipeline = this.pipelines.get(key);
     if (!pipeline) {
-      pipeline = this.device.createPipelineNow(this.pipelineDesc(kind, mirrored));
+      pipeline = this.device.createPipelineNow(this.pipelineDesc(kind, mirrored, lined));
       this.pipelines.set(key, pipeline);
       this.counters.pipelinesBuilt++;
     }
@@ -375,7 +407,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const arena = kind.arena;
     let entry = this.objectBindings.get(kind.info.name);
     if (entry?.generation !== arena.generation) {
-      const bindings = this.device.createBindings(this.pipeline(kind.info), 1, { object: arena.buffer });
+      const bindings = this.device.createBindings(this.pipeline(kind.info, false, false), 1, {
+        object: arena.buffer,
+      });
       this.objectBindings.set(kind.info.name, (entry = { generation: arena.generation, bindings }));
       this.objectsVersion++;
     }

@@ -6,6 +6,7 @@ layout(std140) uniform Object {
   float alphaTest;
   float bands;
   float texelLight;
+  vec4 outline;
 } object;
 
 #ifdef FRAGMENT

@@ -10,6 +10,7 @@ struct Object {
   alphaTest: f32,
   bands: f32,
   texelLight: f32,
+  outline: vec4<f32>, // the outline pass's line colour (rgb) and strength (a) on this mesh's edges
 }
 
 @group(1) @binding(0) var<uniform> object: Object;

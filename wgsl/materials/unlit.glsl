@@ -4,6 +4,7 @@ layout(std140) uniform Object {
   mat3 normal;
   vec4 color;
   float alphaTest;
+  vec4 outline;
 } object;
 
 #ifdef FRAGMENT

@@ -6,6 +6,7 @@ struct Object {
   normal: mat3x3<f32>,
   color: vec4<f32>,
   alphaTest: f32,
+  outline: vec4<f32>, // the outline pass's line colour (rgb) and strength (a) on this mesh's edges
 }
 
 @group(1) @binding(0) var<uniform> object: Object;

@@ -25,7 +25,12 @@ out vec2 vUv;
 in vec3 vNormal;
 in vec2 vLocal;
 in vec2 vUv;
-out vec4 outColor;
+layout(location = 0) out vec4 outColor;
+#ifdef ARMATURE_LINES
+// The outline pass's targets (world.wgsl's armatureEyeNormal, and the kind's outline colour).
+layout(location = 1) out vec4 outNormal;
+layout(location = 2) out vec4 outLine;
+#endif
 #endif
 
 // @material
@@ -40,5 +45,11 @@ void main() {
 #elif !defined(VERTEX)
 void main() {
   outColor = shade();
+#ifdef ARMATURE_LINES
+  vec3 n = normalize(vNormal);
+  vec3 back = cross(frame.cameraRight, frame.cameraUp);
+  outNormal = vec4(dot(n, frame.cameraRight), dot(n, frame.cameraUp), dot(n, back), gl_FragCoord.z);
+  outLine = ARMATURE_LINE_COLOR;
+#endif
 }
 #endif

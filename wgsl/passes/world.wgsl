@@ -29,6 +29,14 @@ struct VertexOut {
   @location(2) uv: vec2<f32>,
 }
 
+// The outline pass's normal target (a kind's lined variant writes it): the surface normal in the eye's axes (right,
+// up, towards the eye) and the fragment's depth (0 near … 1 far).
+fn armatureEyeNormal(normal: vec3<f32>, depth: f32) -> vec4<f32> {
+  let n = normalize(normal);
+  let back = cross(frame.cameraRight, frame.cameraUp);
+  return vec4<f32>(dot(n, frame.cameraRight), dot(n, frame.cameraUp), dot(n, back), depth);
+}
+
 // @vertex
 
 @vertex

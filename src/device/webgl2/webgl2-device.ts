@@ -42,6 +42,8 @@ export interface WebGl2DeviceOptions {
  * and buffers, both kept until a texture or buffer in them is destroyed. On `webglcontextlost` frames are skipped; on
  * `webglcontextrestored` every live object is made again from its handle.
  */
+const NO_EXTRAS: readonly GlTextureHandle[] = [];
+
 export class WebGl2Device extends DeviceCore implements Device, GlHost {
   readonly backend = 'webgl2';
   readonly state: GlState;
@@ -53,7 +55,7 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
   private readonly samplers = new Map<string, GlSampler>();
   private framebuffers = new Map<
     GlTextureHandle,
-    { framebuffer: WebGLFramebuffer; depth: GlTextureHandle | null }
+    { framebuffer: WebGLFramebuffer; depth: GlTextureHandle | null; extras: readonly GlTextureHandle[] }
   >();
   private vertexArrays = new Map<string, { vao: WebGLVertexArrayObject; buffers: GlBufferHandle[] }>();
   private readonly canvas: GlExternalTarget;
@@ -167,10 +169,17 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
       throw new Error(
         `Pass "${desc.label}": a framebuffer the engine does not own uses its own depth; give the same target as depth.`,
       );
+    const extra = desc.extra ?? [];
+    if (extra.length > 0 && (external || extra.some((e) => e.target.kind === 'external')))
+      throw new Error(`Pass "${desc.label}": further colour targets must all be device textures.`);
     state.bindFramebuffer(
       external
         ? (color as GlExternalTarget).framebuffer
-        : this.framebufferFor(color as GlTextureHandle, (depth as GlTextureHandle | undefined) ?? null),
+        : this.framebufferFor(
+            color as GlTextureHandle,
+            (depth as GlTextureHandle | undefined) ?? null,
+            extra.map((e) => e.target as GlTextureHandle),
+          ),
     );
     state.set(gl.SCISSOR_TEST, false);
     state.viewport(0, 0, color.width, color.height);
@@ -185,6 +194,10 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
       bits |= gl.DEPTH_BUFFER_BIT;
     }
     if (bits) gl.clear(bits);
+    // gl.clear cleared every draw buffer with the first one's colour: each further target gets its own.
+    extra.forEach((e, i) => {
+      if (e.clear) gl.clearBufferfv(gl.COLOR, i + 1, Array.from(e.clear));
+    });
     return this.pass.begin(color.width, color.height, external);
   }
 
@@ -293,9 +306,15 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
    * The framebuffer drawing into `color`, made once per colour texture, with `depth` attached (or none): the depth
    * attachment changes only when a texture changes roles, so the count of framebuffers follows the textures'.
    */
-  framebufferFor(color: GlTextureHandle, depth: GlTextureHandle | null): WebGLFramebuffer {
+  framebufferFor(
+    color: GlTextureHandle,
+    depth: GlTextureHandle | null,
+    extras: readonly GlTextureHandle[] = NO_EXTRAS,
+  ): WebGLFramebuffer {
     let entry = this.framebuffers.get(color);
-    if (entry && entry.depth === depth) return entry.framebuffer;
+    const sameExtras = (had: readonly GlTextureHandle[]) =>
+      had.length === extras.length && had.every((t, i) => t === extras[i]);
+    if (entry && entry.depth === depth && sameExtras(entry.extras)) return entry.framebuffer;
     const gl = this.gl;
     // A texture made mid-pass (an image first drawn) gets its framebuffer then: the pass's own is bound back after.
     // Outside a pass the default one is: code outside the engine draws into what is bound (IWER clears it each XR
@@ -305,10 +324,25 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
       const framebuffer = gl.createFramebuffer();
       this.state.bindFramebuffer(framebuffer);
       gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, color.texture, 0);
-      this.framebuffers.set(color, (entry = { framebuffer, depth: null }));
+      this.framebuffers.set(color, (entry = { framebuffer, depth: null, extras: NO_EXTRAS }));
     } else this.state.bindFramebuffer(entry.framebuffer);
     gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.TEXTURE_2D, depth?.texture ?? null, 0);
     entry.depth = depth;
+    if (!sameExtras(entry.extras)) {
+      // Exactly the asked-for colour attachments, and draw buffers to match (a blit or a one-target pass into this
+      // framebuffer later must not write into targets it did not ask for).
+      const count = Math.max(entry.extras.length, extras.length);
+      for (let i = 0; i < count; i++)
+        gl.framebufferTexture2D(
+          gl.FRAMEBUFFER,
+          gl.COLOR_ATTACHMENT1 + i,
+          gl.TEXTURE_2D,
+          extras[i]?.texture ?? null,
+          0,
+        );
+      gl.drawBuffers([gl.COLOR_ATTACHMENT0, ...extras.map((_, i) => gl.COLOR_ATTACHMENT1 + i)]);
+      entry.extras = [...extras];
+    }
     const status = gl.checkFramebufferStatus(gl.FRAMEBUFFER);
     this.state.bindFramebuffers(bound.read ?? null, bound.draw ?? null);
     if (status !== gl.FRAMEBUFFER_COMPLETE && !gl.isContextLost())

@@ -173,6 +173,11 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
         desc.clearColor
           ? { view: color, loadOp: 'clear', clearValue: desc.clearColor as GPUColor, storeOp: 'store' }
           : { view: color, loadOp: 'load', storeOp: 'store' },
+        ...(desc.extra ?? []).map(({ target, clear }): GPURenderPassColorAttachment =>
+          clear
+            ? { view: targetView(target), loadOp: 'clear', clearValue: clear as GPUColor, storeOp: 'store' }
+            : { view: targetView(target), loadOp: 'load', storeOp: 'store' },
+        ),
       ],
       ...(depth
         ? {
@@ -186,7 +191,8 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
         : {}),
       ...(timestampWrites ? { timestampWrites } : {}),
     });
-    return this.pass.begin(pass, desc.color.format, desc.depth?.format);
+    const formats = [desc.color.format, ...(desc.extra ?? []).map((e) => e.target.format)];
+    return this.pass.begin(pass, formats, desc.depth?.format);
   }
 
   copyTexture(source: DeviceTexture, target: DeviceTexture, width: number, height: number): void {

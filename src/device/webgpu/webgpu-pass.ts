@@ -56,7 +56,7 @@ class GpuDraws implements DrawEncoder {
 export class GpuPass extends GpuDraws implements PassEncoder {
   readonly clipTransform = null;
   private pass!: GPURenderPassEncoder;
-  private colorFormat: GPUTextureFormat = 'rgba8unorm';
+  private colorFormats: GPUTextureFormat[] = ['rgba8unorm'];
   private depthFormat: GPUTextureFormat | undefined;
   private readonly bundleDraws = new GpuDraws();
 
@@ -64,9 +64,9 @@ export class GpuPass extends GpuDraws implements PassEncoder {
     super();
   }
 
-  begin(pass: GPURenderPassEncoder, colorFormat: GPUTextureFormat, depthFormat?: GPUTextureFormat): this {
+  begin(pass: GPURenderPassEncoder, colorFormats: GPUTextureFormat[], depthFormat?: GPUTextureFormat): this {
     this.pass = pass;
-    this.colorFormat = colorFormat;
+    this.colorFormats = colorFormats;
     this.depthFormat = depthFormat;
     return this.aim(pass);
   }
@@ -81,12 +81,12 @@ export class GpuPass extends GpuDraws implements PassEncoder {
 
   executeBundle(bundle: Bundle, rerecord: boolean, record: (encoder: DrawEncoder) => void): boolean {
     const b = bundle as GpuBundleHandle;
-    const formats = `${this.colorFormat} ${this.depthFormat ?? ''}`;
+    const formats = `${this.colorFormats.join(',')} ${this.depthFormat ?? ''}`;
     const stale = rerecord || !b.native || b.generation !== this.device.generation || b.formats !== formats;
     if (stale) {
       const encoder = this.device.gpu.device.createRenderBundleEncoder({
         label: b.label,
-        colorFormats: [this.colorFormat],
+        colorFormats: this.colorFormats,
         ...(this.depthFormat ? { depthStencilFormat: this.depthFormat } : {}),
       });
       record(this.bundleDraws.aim(encoder));

@@ -247,6 +247,7 @@ export class GpuPipelineHandle implements Pipeline, Restorable {
                 }
               : {}),
           },
+          ...(d.extraFormats ?? []).map((format) => ({ format })),
         ],
       },
       primitive: { topology: 'triangle-list', cullMode: d.cull ?? 'none', frontFace: d.frontFace ?? 'ccw' },
