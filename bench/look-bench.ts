@@ -16,6 +16,7 @@ interface Result {
 /** The GPU columns: a pass's own time (bloom's two draws added up), and the frame's first-start to last-end span. */
 const COLUMNS: [string, string[]][] = [
   ['world', ['world']],
+  ['outline', ['outline']],
   ['bloom', ['bloom across', 'bloom down']],
   ['grade', ['grade']],
   ['palette', ['palette']],

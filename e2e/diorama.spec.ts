@@ -11,7 +11,8 @@ const RECT = { x: 144, y: 80, width: 672, height: 480, scale: 2 };
 const STATES: [string, string][] = [
   ['default', ''],
   ['pan-half', 'pan=0.5'],
-  ['plain', 'off=palette,grade&bands=0&texel=0&snap=0'],
+  ['plain', 'off=outline,palette,grade&bands=0&texel=0&snap=0'],
+  ['outline-only', 'off=palette,grade&bands=0&texel=0'],
   ['game-boy-bayer8', 'palette=game-boy&dither=bayer8'],
   ['bloom-smooth', 'on=bloom&bands=0'],
   ['bars-image-tiled', 'bars=image-tiled'],
@@ -78,7 +79,14 @@ test('diorama: the graph names the look passes, and the URL and panel toggle the
   await openDemo(page, `diorama/?${FIXED}`);
   const graph = await page.evaluate(() => window.__armature!.graph!);
   const on = Object.fromEntries(graph.map((p) => [p.name, p.enabled]));
-  expect(on).toMatchObject({ palette: true, grade: true, bloom: false, motionBlur: false, crt: false });
+  expect(on).toMatchObject({
+    outline: true,
+    palette: true,
+    grade: true,
+    bloom: false,
+    motionBlur: false,
+    crt: false,
+  });
   await page.keyboard.press('`');
   await page.getByTestId('pass-toggle-palette').click();
   await expect.poll(() => new URL(page.url()).searchParams.get('off')).toBe('palette');

@@ -13,14 +13,15 @@ interface Config {
 
 const CONFIGS: Config[] = [
   { name: 'chain before (no look)', stable: false, passes: [], bands: 0 },
+  { name: '+ outline', stable: false, passes: ['outline'], bands: 0 },
   { name: '+ palette', stable: false, passes: ['palette'], bands: 0 },
   { name: '+ grade', stable: false, passes: ['grade'], bands: 0 },
   { name: '+ bloom', stable: false, passes: ['bloom'], bands: 0 },
   { name: '+ banded light per texel', stable: false, passes: [], bands: 4 },
   { name: 'pixel-stable camera', stable: true, passes: [], bands: 0 },
-  { name: 'all on', stable: true, passes: ['bloom', 'grade', 'palette'], bands: 4 },
+  { name: 'all on', stable: true, passes: ['outline', 'bloom', 'grade', 'palette'], bands: 4 },
 ];
-const LOOK = ['bloom', 'grade', 'palette'];
+const LOOK = ['outline', 'bloom', 'grade', 'palette'];
 
 const params = new URLSearchParams(location.search);
 const rounds = Number(params.get('rounds') ?? 5);

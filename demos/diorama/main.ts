@@ -1,9 +1,10 @@
 // diorama: a small pixel-art diorama at native 336×240 seen by the pixel-stable orthographic camera, which orbits and
-// pans slowly (every texel stays on the world; the view glides by whole device pixels), with a palette and a stable
-// Bayer dither, banded light lit per texel on the textured ground, a warm grade, and a UI layer that says what is on.
+// pans slowly (every texel stays on the world; the view glides by whole device pixels), with one-pixel outlines in a
+// dark shade of each surface (convex edges lit instead), a palette and a stable Bayer dither, banded light lit per
+// texel on the textured ground, a warm grade, and a UI layer that says what is on.
 // URL: the chain's state like pixel-chain (?off=palette&on=bloom&upscale=…), plus ?pan=<texels> (the camera moved
 // along its own x after the scene is set up), ?snap=0, ?bands=N (0: smooth), ?texel=0, ?palette=<name>,
-// ?dither=none|bayer4|bayer8 and the fixed clock ?t=&fps=. With ?t=0 nothing in the scene moves.
+// ?dither=none|bayer4|bayer8|blue-noise and the fixed clock ?t=&fps=. With ?t=0 nothing in the scene moves.
 import {
   DITHER_MODES,
   Node,
@@ -64,6 +65,9 @@ try {
   for (const material of materials) {
     material.setParam('bands', look.bands);
     material.setParam('texelLight', look.texel ? 1 : 0);
+    // Lines in a dark shade of each surface's own colour, as pixel artists draw them.
+    const [r, g, b] = material.color;
+    material.setParam('outline', [r! * 0.3, g! * 0.3, b! * 0.35, 1]);
   }
   place(0, look.pan);
 
@@ -93,6 +97,7 @@ try {
   });
   renderer.environment.lightDirection.set([-0.5, -1, -0.35]);
   Object.assign(renderer.settings.palette, { palette: Palette.named(look.palette), dither: look.dither });
+  Object.assign(renderer.settings.outline, { highlight: 0.25 }); // convex edges catch the light
   Object.assign(renderer.settings.grade, {
     lift: [0.03, 0.01, 0.05],
     gamma: [1, 1, 1],
