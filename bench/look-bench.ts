@@ -2,10 +2,8 @@
 // render call and each pass's GPU time (timestamp queries) with each look option on alone, with all on, and without
 // any (the chain as it was before them). Cross-origin isolated, so performance.now() is not rounded to 0.1 ms.
 // BENCH_ROUNDS=n sets the rounds (default 5). See bench/README.md.
-import { chromium } from '@playwright/test';
-import { createServer } from 'vite';
-import { findBrowser, WEBGPU_ARGS } from '../e2e/find-browser.mjs';
 import { formatMs, printTable } from './bench-table';
+import { isolatedBrowser } from './isolated-browser';
 
 interface Result {
   crossOriginIsolated: boolean;
@@ -26,17 +24,7 @@ const COLUMNS: [string, string[]][] = [
 /** The frame budget of a 90 Hz headset, whose CPU share the chain must stay inside. */
 const BUDGET_MS = 11.1;
 
-const server = await createServer({
-  server: {
-    port: 5177,
-    host: '127.0.0.1',
-    strictPort: true,
-    headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
-  },
-  logLevel: 'error',
-});
-await server.listen();
-const browser = await chromium.launch({ ...findBrowser(), args: WEBGPU_ARGS });
+const { browser, close } = await isolatedBrowser(5177);
 try {
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:5177/bench/look/?rounds=${process.env['BENCH_ROUNDS'] ?? 5}`);
@@ -75,6 +63,5 @@ try {
     ]),
   );
 } finally {
-  await browser.close();
-  await server.close();
+  await close();
 }

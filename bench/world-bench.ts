@@ -1,10 +1,8 @@
 // npm run bench:world — CPU time of a frame of N boxes with a share of them moving, Armature vs three.js
 // WebGPURenderer in the same headless Chromium (SwiftShader), cross-origin isolated so performance.now() is not
 // rounded to 0.1 ms. Prints a table; see bench/README.md. BENCH_CASES=n:share,… picks the cases.
-import { chromium } from '@playwright/test';
-import { createServer } from 'vite';
-import { findBrowser, WEBGPU_ARGS } from '../e2e/find-browser.mjs';
 import { formatMs, printTable } from './bench-table';
+import { isolatedBrowser } from './isolated-browser';
 
 interface Result {
   n: number;
@@ -22,21 +20,7 @@ interface Result {
   error?: string;
 }
 
-const server = await createServer({
-  server: {
-    port: 5175,
-    host: '127.0.0.1',
-    strictPort: true,
-    // Cross-origin isolation: Chromium then gives performance.now() its fine resolution.
-    headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
-  },
-  logLevel: 'error',
-});
-await server.listen();
-const browser = await chromium.launch({
-  ...findBrowser(),
-  args: WEBGPU_ARGS,
-});
+const { browser, close } = await isolatedBrowser(5175);
 const cases = (process.env['BENCH_CASES'] ?? '1000:0.01,10000:1,100000:0.01,100000:1').split(',').map((c) => {
   const [n, share] = c.split(':').map(Number);
   return { n: n!, share: share ?? 0.01 };
@@ -102,8 +86,7 @@ try {
     await page.close();
   }
 } finally {
-  await browser.close();
-  await server.close();
+  await close();
 }
 console.log(
   'world frame CPU time (moving the boxes + render call, GPU wait excluded), median ms over interleaved rounds',

@@ -11,6 +11,8 @@ const RECT = { x: 144, y: 80, width: 672, height: 480, scale: 2 };
 const STATES: [string, string][] = [
   ['default', ''],
   ['pan-half', 'pan=0.5'],
+  ['pan-half-sharp-bilinear-8-7', 'pan=0.5&upscale=sharp-bilinear&par=8:7&bars=blurred'],
+  ['pan-quarter-nearest', 'pan=0.25&upscale=nearest'],
   ['plain', 'off=outline,palette,grade&bands=0&texel=0&snap=0'],
   ['outline-only', 'off=palette,grade&bands=0&texel=0'],
   ['game-boy-bayer8', 'palette=game-boy&dither=bayer8'],

@@ -16,10 +16,12 @@ export { pickRay, rayFromCamera, type PickHit, type Ray } from './scene/pick-ray
 export type { EulerOrder } from './math/rotation';
 export { seededRandom } from './math/seeded-random';
 export { Camera, type Projection } from './scene/camera';
-export { Mesh } from './scene/mesh';
+export { Mesh, type MeshSnap } from './scene/mesh';
+export { snapToGrid, type TexelGrid } from './scene/snap-to-grid';
 export { Material, type MaterialKind, type MaterialOptions } from './scene/material';
 export { Texture, type TextureFilter, type TextureOptions, type TextureWrap } from './scene/texture';
 export { fetchBlob, loadImage, loadTexture, type ImageSource } from './assets/load-texture';
+export { loadPalette } from './assets/load-palette';
 export { Sprite, type SpriteOptions, type SpritePivot } from './scene/sprite';
 export {
   SpriteSheet,

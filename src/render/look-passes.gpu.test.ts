@@ -7,8 +7,7 @@ import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
 import { Palette, PALETTE_LUT_LEVELS } from '../scene/palette';
-import { Renderer } from './renderer';
-import { TEST_BACKENDS, testCanvas } from './test-backends';
+import { canvasIsNativeRenderer, TEST_BACKENDS } from './test-backends';
 
 const W = 84;
 const H = 60;
@@ -42,20 +41,7 @@ async function scene(backend: BackendName) {
   );
   const camera = Camera.pixels('eye', W, H, 10);
   root.add(camera);
-  const renderer = await Renderer.create(testCanvas(W, H), {
-    backend,
-    root,
-    camera,
-    native: [W, H],
-    clearColor: [0.45, 0.45, 0.45, 1],
-    chain: { upscale: 'integer', barFill: 'off' },
-  });
-  renderer.graph.setEnabled('motionBlur', false);
-  const frame = async () => {
-    renderer.render(0, 0);
-    return renderer.readPixels();
-  };
-  return { renderer, frame };
+  return canvasIsNativeRenderer(backend, { root, camera, native: [W, H], clearColor: [0.45, 0.45, 0.45, 1] });
 }
 
 /** What the palette pass must give for `input` (RGBA8), by the same rule on the CPU: dither, round to the grid, look up. */

@@ -5,8 +5,7 @@ import { boxGeometry, planeGeometry } from '../scene/geometry';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
-import { Renderer } from './renderer';
-import { TEST_BACKENDS, testCanvas } from './test-backends';
+import { canvasIsNativeRenderer, TEST_BACKENDS } from './test-backends';
 
 const W = 96;
 const H = 72;
@@ -54,20 +53,7 @@ async function boxOverFloor(backend: BackendName) {
   }).setPosition(7, 9, 11);
   camera.lookAt([0, 0, 0]);
   root.add(camera);
-  const renderer = await Renderer.create(testCanvas(W, H), {
-    backend,
-    root,
-    camera,
-    native: [W, H],
-    clearColor: [0, 0, 0, 1],
-    chain: { upscale: 'integer', barFill: 'off' },
-  });
-  renderer.graph.setEnabled('motionBlur', false);
-  const frame = async () => {
-    renderer.render(0, 0);
-    return renderer.readPixels();
-  };
-  return { renderer, frame };
+  return canvasIsNativeRenderer(backend, { root, camera, native: [W, H], clearColor: [0, 0, 0, 1] });
 }
 
 const pixel = (image: Uint8Array, x: number, y: number) => [

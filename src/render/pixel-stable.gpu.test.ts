@@ -134,6 +134,43 @@ for (const backend of TEST_BACKENDS)
       if (backend === 'webgl2') expect(finals.get('webgpu')).toEqual(finals.get('webgl2'));
     });
 
+    it('a mesh drawn snapped (drawSnap) stays on whole texels as it moves by fractions; one not snapped crawls', async () => {
+      const root = new Node('root');
+      const lens = { ...LENS, near: 0.1, far: 20 };
+      const camera = new Camera('eye', lens).setPosition(0.3, 0.2, 10); // looking down −z: the grid is x and y
+      const mover = new Mesh('mover', boxGeometry(1.3, 0.9, 1), new Material('unlit', [1, 0.6, 0.2, 1]));
+      mover.setRotationFromEuler(0, 0, 0.4).setPosition(0.5, 0.3, 0);
+      root.add(camera).add(mover);
+      const renderer = await Renderer.create(testCanvas(W * SCALE, H * SCALE), {
+        backend,
+        root,
+        camera,
+        native: [W, H],
+        pixelStable: true,
+        chain: { upscale: 'integer', barFill: 'off' },
+      });
+      renderer.graph.setEnabled('motionBlur', false);
+      const native = async () => {
+        renderer.render(0, 0);
+        return renderer.readPixels('scene');
+      };
+      mover.drawSnap = { position: true };
+      const still = await native();
+      for (const dx of [0.01, 0.03, 0.049]) {
+        mover.setPosition(0.5 + dx, 0.3 - dx / 2, 0); // under half a texel (0.1) each way
+        expect(await native(), `snapped, moved ${dx}`).toEqual(still);
+      }
+      mover.setPosition(0.5 + 0.1, 0.3, 0); // a whole texel: drawn one texel over
+      expect(isShifted(still, await native(), W + 2, H + 2, -1, 2)).toBe(true);
+      mover.drawSnap = null;
+      mover.setPosition(0.53, 0.3, 0);
+      const crawled = await native();
+      expect(crawled).not.toEqual(still);
+      expect([-1, 0, 1].some((dx) => isShifted(still, crawled, W + 2, H + 2, dx, 2))).toBe(false);
+      expect(mover.worldMatrix[12]).toBeCloseTo(0.53, 6); // the mesh's own place was never changed
+      renderer.destroy();
+    });
+
     it('without snapping the same moves change pixels other than by whole texels (the crawl the snap removes)', async () => {
       const { renderer, moveTo, frame } = await diorama(backend);
       renderer.settings.snap = false;

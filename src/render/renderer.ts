@@ -8,7 +8,8 @@ import type { Camera } from '../scene/camera';
 import type { Node } from '../scene/node';
 import type { UiAtlas } from '../scene/ui-atlas';
 import type { FrameCounters } from '../time/frame-loop';
-import { mat4 } from 'gl-matrix';
+import { mat4, vec3 } from 'gl-matrix';
+import type { TexelGrid } from '../scene/snap-to-grid';
 import { pixelSnap, type PixelSnap } from '../scene/pixel-snap';
 import { chainGraph, PIXEL_STABLE_PAD } from './chain-graph';
 import type { ChainSettings } from './chain-settings';
@@ -91,6 +92,8 @@ export class Renderer {
   };
   private readonly frame: FrameContext;
   private readonly hasChain: boolean;
+  /** The pixel-stable camera's grid of this frame, handed to the world pass for snapped meshes (reused). */
+  private readonly grid: TexelGrid = { right: vec3.create(), up: vec3.create(), texelX: 1, texelY: 1 };
   /** Whether the graph has the outline pass (the chain has). */
   private readonly hasOutline: boolean;
   /** The snap of the current frame, when pixel-stable (its matrices are the world pass's lens). */
@@ -370,6 +373,17 @@ export class Renderer {
     s.shift[1] = -Math.round((snap.offset[1] * s.rect.height) / native[1]) + 0;
     s.palette.origin[0] = snap.grid[0];
     s.palette.origin[1] = -snap.grid[1] + 0;
+    // Meshes drawn snapped (Mesh.drawSnap) go on the same grid: whole texels along the camera's axes.
+    if (s.snap) {
+      const w = camera.worldMatrix;
+      const lens = camera.projection as { left: number; right: number; bottom: number; top: number };
+      const grid = this.grid;
+      vec3.normalize(grid.right as vec3, vec3.set(grid.right as vec3, w[0]!, w[1]!, w[2]!));
+      vec3.normalize(grid.up as vec3, vec3.set(grid.up as vec3, w[4]!, w[5]!, w[6]!));
+      grid.texelX = (lens.right - lens.left) / native[0];
+      grid.texelY = (lens.top - lens.bottom) / native[1];
+      this.world.setGrid(grid);
+    } else this.world.setGrid(null);
   }
 
   /** Where the native image lies in the canvas now, in device pixels (the whole canvas without the upscale). */

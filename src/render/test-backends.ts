@@ -57,3 +57,25 @@ export async function nativeRenderer(
   };
   return { renderer, draw, watch };
 }
+
+/**
+ * A renderer with the chain whose canvas is the native size (integer upscale ×1, no bars) and motion blur off, so
+ * the canvas shows the native image each frame as the chain's passes left it; `frame()` renders and reads it back.
+ */
+export async function canvasIsNativeRenderer(
+  backend: BackendName,
+  options: Omit<RendererOptions, 'backend' | 'chain'> & { native: readonly [number, number] },
+): Promise<{ renderer: Renderer; frame: () => Promise<Uint8Array> }> {
+  const [width, height] = options.native;
+  const renderer = await Renderer.create(testCanvas(width, height), {
+    ...options,
+    backend,
+    chain: { upscale: 'integer', barFill: 'off' },
+  });
+  renderer.graph.setEnabled('motionBlur', false);
+  const frame = async () => {
+    renderer.render(0, 0);
+    return renderer.readPixels();
+  };
+  return { renderer, frame };
+}

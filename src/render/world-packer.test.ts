@@ -316,3 +316,49 @@ describe('WorldPacker: nothing allocated per frame', () => {
     }
   });
 });
+
+describe('WorldPacker: meshes drawn snapped to a pixel-stable camera grid', () => {
+  /** The model matrix as packed (its first 16 floats). */
+  const packedModel = (packer: WorldPacker, mesh: WorldMesh) =>
+    Array.from(new Float32Array(Uint8Array.from(slotBytes(packer, mesh)).buffer, 0, 16));
+  const GRID = { right: [1, 0, 0] as const, up: [0, 1, 0] as const, texelX: 0.25, texelY: 0.5 };
+
+  it('puts the drawn position on whole texels and the turn on whole steps; the mesh itself is untouched', () => {
+    const root = new Node('root');
+    const mover = new Mesh('mover', box, new Material('unlit')).setPosition(1.1, 2.2, -3.3) as WorldMesh;
+    mover.setRotationFromEuler(0, 0.3, 0); // 17° about up
+    const plain = new Mesh('plain', box, new Material('unlit')).setPosition(1.1, 2.2, -3.3) as WorldMesh;
+    root.add(mover).add(plain);
+    const packer = new WorldPacker(root, memoryStorage(), { validate: true });
+    packer.setGrid(GRID);
+    mover.drawSnap = { position: true, angleStep: Math.PI / 4 };
+    packer.prepare();
+    const m = packedModel(packer, mover);
+    expect([m[12], m[13], m[14]]).toEqual([1, 2, Math.fround(-3.3)]); // 1.1 → 4 texels of 0.25; 2.2 → 4 of 0.5
+    // 0.3 rad rounds to 0 with steps of π/4: no turn left.
+    expect(m[0]).toBeCloseTo(1, 6);
+    expect(m[8]).toBeCloseTo(0, 6);
+    // The node keeps its own transform; a mesh without snapping is drawn where it is.
+    expect(mover.worldMatrix[12]).toBeCloseTo(1.1, 6);
+    expect(packedModel(packer, plain)[12]).toBeCloseTo(1.1, 6);
+  });
+
+  it('re-packs the snapped meshes (only those) when the grid changes, nothing when it is the same', () => {
+    const { root, meshes } = grid('scene', 50);
+    meshes.forEach((mesh, i) => mesh.setPosition(i * 0.37, 0.1, 0));
+    for (let i = 0; i < 10; i++) meshes[i]!.drawSnap = { position: true };
+    const packer = new WorldPacker(root, memoryStorage(), { validate: true });
+    packer.setGrid(GRID);
+    expect(packer.prepare().packed).toBe(50);
+    packer.setGrid({ ...GRID }); // the same grid again
+    expect(packer.prepare().packed).toBe(0);
+    packer.setGrid({ ...GRID, right: [0, 0, -1] }); // the camera turned
+    expect(packer.prepare().packed).toBe(10);
+    packer.setGrid(null); // snapping off: drawn where they are
+    expect(packer.prepare().packed).toBe(10);
+    expect(packedModel(packer, meshes[3]!)[12]).toBeCloseTo(3 * 0.37, 5);
+    meshes[3]!.drawSnap = null; // a mesh that stops asking is re-packed once
+    expect(packer.prepare().packed).toBe(1);
+    expect(() => (meshes[4]!.drawSnap = { angleStep: 0 })).toThrow(/angle in radians in \(0, 2π\]/);
+  });
+});

@@ -1,4 +1,4 @@
-import { mat3, vec3, type mat4, type ReadonlyMat4 } from 'gl-matrix';
+import { mat3, mat4, vec3, type ReadonlyMat4 } from 'gl-matrix';
 import { StructBuffer, StructWriter, type FieldWriter } from '../layout/struct-writer';
 import { UniformArena, type StorageBuffer, type UniformStorage } from '../layout/uniform-arena';
 import type { Geometry } from '../scene/geometry';
@@ -10,6 +10,7 @@ import type { Node } from '../scene/node';
 import { FrameList } from '../math/frame-list';
 import { updateWorldMatrices } from '../scene/update-world-matrices';
 import type { Box } from '../scene/world-box';
+import { snapToGrid, type TexelGrid } from '../scene/snap-to-grid';
 import type { Environment } from './environment';
 import { FRAME, materialKind, type MaterialKindInfo } from './material-kind';
 import { transformPacker, type TransformPacker } from './transform-packer';
@@ -53,6 +54,9 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   mirrored: boolean;
   worldVersion: number;
   materialVersion: number;
+  /** The snap (`Mesh.drawSnap`) and grid version it was last packed with: a change of either re-packs it. */
+  snapOf: object | null;
+  gridVersion: number;
   /** Visibility when the draws were last recorded. */
   visible: boolean;
   /** Which images the material gave its kind when last packed (ids: what a recorded draw binds). */
@@ -127,6 +131,12 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   private readonly touched = new FrameList<WorldMesh>();
   /** The touched meshes that join or leave this frame, applied after the others (their count picks splice or sort). */
   private readonly joinsAndLeaves = new FrameList<WorldMesh>();
+  /** The grid snapped meshes are drawn on, its version, and the draws of meshes that ask for snapping. */
+  private grid: TexelGrid | null = null;
+  private gridVersion = 0;
+  private gridChanged = false;
+  private readonly snapped = new Set<WorldDraw<B>>();
+  private readonly snapScratch = mat4.create();
   private readonly visit = (node: Node) => {
     this.counters.read++;
     if (node instanceof Mesh) this.touched.push(node as WorldMesh);
@@ -150,6 +160,31 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   }
 
   /** Brings the draw list, world matrices and object slots up to date. */
+  /**
+   * The pixel-stable camera's texel grid for meshes drawn snapped (`Mesh.drawSnap`), or null (drawn where they are):
+   * set before `prepare` each frame; a different grid re-packs the snapped meshes, the same one nothing.
+   */
+  setGrid(grid: TexelGrid | null): void {
+    const old = this.grid;
+    const same =
+      old === grid ||
+      (old !== null &&
+        grid !== null &&
+        old.texelX === grid.texelX &&
+        old.texelY === grid.texelY &&
+        vec3.exactEquals(old.right, grid.right) &&
+        vec3.exactEquals(old.up, grid.up));
+    if (same) return;
+    this.grid = grid && {
+      right: vec3.clone(grid.right),
+      up: vec3.clone(grid.up),
+      texelX: grid.texelX,
+      texelY: grid.texelY,
+    };
+    this.gridVersion++;
+    this.gridChanged = true;
+  }
+
   prepare(): { packed: number; bytesUploaded: number } {
     let packed = 0;
     if (this.boxChanged.length > 0) {
@@ -163,6 +198,11 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       else this.applyTouched();
       this.touched.clear();
       this.checkMaterials();
+      if (this.gridChanged) {
+        // The camera turned (or snapping went on or off): every snapped mesh is drawn somewhere else.
+        for (const draw of this.snapped) this.enqueue(draw);
+        this.gridChanged = false;
+      }
       for (let i = 0; i < this.queue.length; i++) packed += this.pack(this.queue.at(i));
       this.queue.clear();
     } catch (error) {
@@ -312,6 +352,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       // Known now, so packing it does not move it in the sorted list.
       mirrored: determinant3(mesh.worldMatrix) < 0,
       worldVersion: -1,
+      snapOf: null,
+      gridVersion: -1,
       materialVersion: -1,
       visible: mesh.visible,
       images: imageKey(mesh.material, kind.info),
@@ -330,6 +372,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   }
 
   private drop(draw: WorldDraw<B>): void {
+    this.snapped.delete(draw);
     draw.kind.arena.free(draw.slot);
     draw.slot = -1;
     this.byMesh.delete(draw.mesh);
@@ -399,10 +442,20 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     // The tree was swept at the start of this frame: the cached world is current, and reading it walks no path.
     const worldVersion = mesh.cachedWorldVersion;
     const materialChanged = material !== draw.material || material.version !== draw.materialVersion;
+    const snap = mesh.drawSnap;
+    const snapChanged = snap !== draw.snapOf || (snap !== null && draw.gridVersion !== this.gridVersion);
     if (material !== draw.material) this.rematerial(draw, material);
-    else if (worldVersion === draw.worldVersion && !materialChanged) return 0;
+    else if (worldVersion === draw.worldVersion && !materialChanged && !snapChanged) return 0;
     const { arena, model, normal, transform, color, alphaTest, params } = draw.kind;
-    const world = mesh.cachedWorldMatrix;
+    // Drawn snapped to the pixel-stable camera's grid when the mesh asks and there is one; its own matrix stays.
+    const world =
+      snap && this.grid
+        ? snapToGrid(this.snapScratch, mesh.cachedWorldMatrix, snap, this.grid)
+        : mesh.cachedWorldMatrix;
+    draw.snapOf = snap;
+    draw.gridVersion = this.gridVersion;
+    if (snap) this.snapped.add(draw);
+    else this.snapped.delete(draw);
     if (transform) {
       transform(arena.floats(), arena.openSlot(draw.slot), world);
     } else {
@@ -504,6 +557,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         draw.visible === mesh.visible &&
         draw.mirrored === determinant3(mesh.worldMatrix) < 0 &&
         draw.images === imageKey(mesh.material, draw.kind.info) &&
+        draw.snapOf === mesh.drawSnap &&
+        (mesh.drawSnap === null || draw.gridVersion === this.gridVersion) &&
         draw.kind.info.name === mesh.material.kind;
       if (!current) fail(`the draw of "${mesh.path}" was not re-packed after a change`);
     }

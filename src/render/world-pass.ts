@@ -15,6 +15,7 @@ import type {
 import { deviceUniformStorage } from '../device/uniform-storage';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { Camera } from '../scene/camera';
+import type { TexelGrid } from '../scene/snap-to-grid';
 import { VERTEX_FLOATS, type Geometry } from '../scene/geometry';
 import type { Node } from '../scene/node';
 import { Environment, type ColorLike } from './environment';
@@ -216,6 +217,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     );
     world.frames.push(world.frameUniform('world frame'));
     return world;
+  }
+
+  /**
+   * The pixel-stable camera's texel grid, for meshes drawn snapped to it (`Mesh.drawSnap`), or null; the renderer
+   * sets it each frame (a grid like the last one changes nothing).
+   */
+  setGrid(grid: TexelGrid | null): void {
+    this.packer.setGrid(grid);
   }
 
   /** The light direction (towards which it shines), shared through `environment`. */
