@@ -94,10 +94,11 @@ test('debug panel: toggling passes 20 times leaves GPU buffers, textures and pip
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });
 
-test('debug panel: the fullscreen button puts the canvas alone fullscreen, at its new size, and back', async ({
+test('debug panel: its fullscreen button puts the canvas alone fullscreen, at its new size, and back', async ({
   page,
 }) => {
   await openDemo(page, 'diorama/?t=0&fps=30');
+  await page.keyboard.press('`'); // the panel's button
   await page.getByTestId('fullscreen-toggle').click();
   await page.waitForFunction(() => document.fullscreenElement?.getAttribute('data-testid') === 'canvas');
   // The canvas follows its fullscreen size in device pixels, and the frame is drawn again into it.

@@ -42,7 +42,7 @@ const choices = (values: readonly string[]) => Object.fromEntries(values.map((v)
 export class DebugPanel {
   readonly pane: Pane;
   readonly button: HTMLButtonElement;
-  /** The fullscreen toggle beside the panel's button (the Fullscreen API on the renderer's canvas). */
+  /** The panel's fullscreen toggle (the Fullscreen API on the renderer's canvas). */
   readonly fullscreen: HTMLButtonElement;
   private readonly toggles = new Map<ChainPass, ReturnType<ReturnType<Pane['addFolder']>['addBinding']>>();
   private readonly enabled: Record<string, boolean> = {};
@@ -80,14 +80,13 @@ export class DebugPanel {
     this.button.style.cssText = 'position:fixed;right:8px;bottom:8px;z-index:10';
     this.button.addEventListener('click', () => this.toggle());
     document.body.append(this.button);
-    // Fullscreen shows the canvas alone on the screen; the canvas follows its new size as it follows any resize.
-    this.fullscreen = document.createElement('button');
-    this.fullscreen.textContent = 'fullscreen';
+    // Fullscreen shows the canvas alone on the screen; the canvas follows its new size as it follows any resize. A
+    // button of the panel (not one more over the page: page screenshots stay as they were).
+    const fullscreen = this.pane.addButton({ title: 'fullscreen' });
+    this.fullscreen = fullscreen.element.querySelector('button')!;
     this.fullscreen.dataset['testid'] = 'fullscreen-toggle';
     this.fullscreen.setAttribute('aria-label', 'toggle fullscreen');
-    this.fullscreen.style.cssText = 'position:fixed;right:96px;bottom:8px;z-index:10';
-    this.fullscreen.addEventListener('click', () => void this.toggleFullscreen());
-    document.body.append(this.fullscreen);
+    fullscreen.on('click', () => void this.toggleFullscreen().catch(() => {})); // a refusal shows on its title
     window.addEventListener('keydown', this.onKey);
 
     const passes = this.pane.addFolder({ title: 'render graph' });
@@ -211,7 +210,6 @@ export class DebugPanel {
     clearInterval(this.timer);
     window.removeEventListener('keydown', this.onKey);
     this.button.remove();
-    this.fullscreen.remove();
     this.pane.dispose();
   }
 

@@ -163,6 +163,7 @@ export class Renderer {
           environment,
           validate: options.validate ?? false,
           pad: options.pixelStable ? PIXEL_STABLE_PAD : 0,
+          lineTargets: chainGraph.hasChain(options), // the chain has the outline pass
         }),
         chainGraph.passes(
           device,

@@ -60,6 +60,8 @@ export interface WorldPassOptions {
   validate?: boolean;
   /** Texels of margin around the native image (a pixel-stable camera's: 1); default 0. */
   pad?: number;
+  /** Declare the outline pass's targets (`normals`, `lines`) in the graph; default false (no outline pass reads them). */
+  lineTargets?: boolean;
 }
 
 /** The formats of the outline pass's targets the world pass writes while `lines` is on: normal + depth, line colour. */
@@ -196,8 +198,20 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.writes = [
       { name: 'scene', format, size: { relativeTo: 'native', pad: options.pad ?? 0 } },
       { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native', pad: options.pad ?? 0 } },
-      { name: 'normals', format: LINE_FORMATS[0], size: { relativeTo: 'native', pad: options.pad ?? 0 } },
-      { name: 'lines', format: LINE_FORMATS[1], size: { relativeTo: 'native', pad: options.pad ?? 0 } },
+      ...(options.lineTargets
+        ? [
+            {
+              name: 'normals',
+              format: LINE_FORMATS[0],
+              size: { relativeTo: 'native' as const, pad: options.pad ?? 0 },
+            },
+            {
+              name: 'lines',
+              format: LINE_FORMATS[1],
+              size: { relativeTo: 'native' as const, pad: options.pad ?? 0 },
+            },
+          ]
+        : []),
     ];
     this.packer = new WorldPacker(root, deviceUniformStorage(device), {
       validate: options.validate ?? false,
