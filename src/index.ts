@@ -139,9 +139,13 @@ export { eyeNativeSize, type HeadsetResolution } from './render/eye-native-size'
 // Time: the clock, the frame loop, the budget.
 export { FrameClock, type Clock, type ClockSample } from './time/frame-clock';
 export { FixedClock } from './time/fixed-clock';
+export { FixedStep, type FixedStepReport } from './time/fixed-step';
+export { Timeline, EASINGS, type Easing, type Scheduled, type TweenOptions } from './time/timeline';
+export { tweenPosition, tweenRotation, tweenScale, tweenColor } from './scene/node-tweens';
 export {
   FrameLoop,
   type FrameStep,
+  type FixedStepFn,
   type FrameCounters,
   type FrameLoopOptions,
   type SessionFrames,

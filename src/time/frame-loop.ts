@@ -1,5 +1,6 @@
 import type { FrameBudget, FrameRecord } from './frame-budget';
 import type { Clock, ClockSample } from './frame-clock';
+import type { FixedStep, FixedStepReport } from './fixed-step';
 
 /** One thing done every frame, in the order steps were added: animation, input, anything that advances the scene. */
 export type FrameStep = (sample: ClockSample, xrFrame?: XRFrame) => void;
@@ -39,16 +40,33 @@ export interface FrameLoopOptions {
   render?: (sample: ClockSample, xrFrame?: XRFrame) => FrameCounters | void;
   /** Receives each frame's cost, interval and counters once the frame has gone out. */
   budget?: FrameBudget;
+  /**
+   * A fixed simulation step (opt-in): each frame, before the frame's own steps, the fixed steps (`addFixedStep`) run
+   * as many whole steps as the clock's time calls for, at most its `maxSteps` (the rest dropped and counted);
+   * `fixedReport` then says how many ran and where the frame lies between the last two (for interpolated drawing).
+   */
+  fixedStep?: FixedStep;
 }
+
+/** One fixed simulation step: its number from 0 and its length in seconds (always the same). */
+export type FixedStepFn = (index: number, dt: number) => void;
 
 /**
  * The one frame loop: asks the active source (the window, or the XR session while one runs) for frames and switches by
- * itself when a session starts or ends. Inside a frame the order is fixed: fit, measure, steps, render, record.
+ * itself when a session starts or ends. Inside a frame the order is fixed: fit, measure, fixed steps, steps, render,
+ * record.
  */
 export class FrameLoop {
   /** Frames run since construction. */
   frames = 0;
   private steps: readonly FrameStep[] = [];
+  private fixedSteps: readonly FixedStepFn[] = [];
+  /** What the fixed step did this frame (null without one, or before the first frame). */
+  fixedReport: Readonly<FixedStepReport> | null = null;
+  private readonly runFixed = (index: number) => {
+    const dt = this.options.fixedStep!.step;
+    for (const step of this.fixedSteps) step(index, dt);
+  };
   private running = false;
   private session: SessionFrames | null = null;
   private pending: { source: WindowFrames | SessionFrames; handle: number } | null = null;
@@ -79,6 +97,18 @@ export class FrameLoop {
     return () => this.removeStep(step);
   }
 
+  /** Appends a fixed step (needs `fixedStep` in the options); returns the function that removes it. */
+  addFixedStep(step: FixedStepFn): () => void {
+    if (!this.options.fixedStep)
+      throw new Error(
+        'FrameLoop.addFixedStep: give the loop a fixedStep (new FixedStep({ step: 1 / 60 })) first.',
+      );
+    this.fixedSteps = [...this.fixedSteps, step];
+    return () => {
+      this.fixedSteps = this.fixedSteps.filter((s) => s !== step);
+    };
+  }
+
   removeStep(step: FrameStep): void {
     // Copy-on-write: a frame in progress finishes with the list it started with.
     this.steps = this.steps.filter((s) => s !== step);
@@ -95,6 +125,7 @@ export class FrameLoop {
     this.running = false;
     this.cancelPending();
     this.options.clock.reset();
+    this.options.fixedStep?.reset(); // its time is the clock's: both start over
     this.lastStart = null;
   }
 
@@ -148,6 +179,8 @@ export class FrameLoop {
       const { clock, fit, render, budget } = this.options;
       fit?.(xrFrame);
       const sample = clock.tick(time);
+      const fixed = this.options.fixedStep;
+      if (fixed) this.fixedReport = fixed.advance(sample.elapsed, this.runFixed);
       for (const step of this.steps) step(sample, xrFrame);
       const counters = render?.(sample, xrFrame);
       const end = this.now();

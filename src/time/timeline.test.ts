@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { EASINGS, Timeline } from './timeline';
+
+/** Advances `timeline` by `seconds` in frames of 1/`hz`, the last one shorter if it has to be. */
+function run(timeline: Timeline, seconds: number, hz: number): void {
+  const frames = Math.round(seconds * hz);
+  for (let i = 0; i < frames; i++) timeline.advance(1 / hz);
+}
+
+describe('Timeline', () => {
+  it('fires timers at their own scene times at any frame rate, in time order', () => {
+    for (const hz of [10, 30, 60, 144]) {
+      const timeline = new Timeline();
+      const fired: string[] = [];
+      timeline.after(0.5, () => fired.push(`a@${timeline.time}`));
+      timeline.every(0.3, () => fired.push(`b@${timeline.time.toFixed(6)}`));
+      timeline.after(0.25, () => fired.push(`c@${timeline.time}`));
+      run(timeline, 1, hz);
+      expect(fired).toEqual(['c@0.25', 'b@0.300000', 'a@0.5', 'b@0.600000', 'b@0.900000']);
+    }
+  });
+
+  it('an every fires once per period passed, even inside one long frame; a cancelled timer never fires', () => {
+    const timeline = new Timeline();
+    let ticks = 0;
+    timeline.every(0.1, () => ticks++);
+    const never = timeline.after(0.2, () => {
+      throw new Error('cancelled, yet fired');
+    });
+    never.cancel();
+    expect(never.done).toBe(true);
+    timeline.advance(1.05);
+    expect(ticks).toBe(10);
+  });
+
+  it('pauses with the clock and scales with time (slow motion)', () => {
+    const timeline = new Timeline();
+    const fired: number[] = [];
+    timeline.after(1, () => fired.push(timeline.time));
+    timeline.paused = true;
+    run(timeline, 5, 60);
+    expect([fired, timeline.time]).toEqual([[], 0]);
+    timeline.paused = false;
+    timeline.timeScale = 0.5;
+    run(timeline, 1.9, 60);
+    expect(fired).toEqual([]); // 1.9 s at half speed is 0.95 s of scene time
+    run(timeline, 0.2, 60);
+    expect(fired).toEqual([1]);
+    expect(() => timeline.advance(-1)).toThrow(/≥ 0/);
+  });
+
+  it('a tween starts at its first value at once and ends exactly on its target, whatever the frames', () => {
+    for (const hz of [7, 60, 144]) {
+      const timeline = new Timeline();
+      const values: number[] = [];
+      let ended = 0;
+      timeline.tween(3, 0.1, (v) => values.push(v), {
+        duration: 0.7,
+        easing: EASINGS.easeInOutCubic,
+        onEnd: () => ended++,
+      });
+      expect(values).toEqual([3]);
+      run(timeline, 1, hz);
+      expect(values.at(-1)).toBe(0.1);
+      expect(ended).toBe(1);
+      expect(timeline.pending).toBe(0);
+      for (let i = 1; i < values.length; i++) expect(values[i]!).toBeLessThanOrEqual(values[i - 1]!);
+    }
+  });
+
+  it('ships easings that start at 0 and end at 1', () => {
+    for (const [name, ease] of Object.entries(EASINGS)) {
+      expect(Math.abs(ease(0)), name).toBeLessThan(1e-12);
+      expect(Math.abs(ease(1) - 1), name).toBeLessThan(1e-12);
+    }
+  });
+});
