@@ -114,3 +114,19 @@ test('debug panel: its fullscreen button puts the canvas alone fullscreen, at it
     () => document.fullscreenElement === null && document.querySelector('canvas')!.width === 960,
   );
 });
+
+test('debug panel: the budget names its target devices and counts the frames the display repeated', async ({
+  page,
+}) => {
+  await openDemo(page, 'pixel-chain/?debug=1');
+  await page.waitForFunction(() => (window.__armature!.stats?.samples ?? 0) > 10);
+  const stats = await page.evaluate(() => window.__armature!.stats!);
+  expect(stats.refreshMs).toBeGreaterThan(0);
+  expect(stats.missedFrames).toBeGreaterThanOrEqual(0);
+  expect(stats.targets.map((t) => t.device)).toEqual([
+    '90 Hz headset (Meta Quest 3, Valve Index)',
+    '60 Hz laptop display',
+  ]);
+  await expect(page.getByTestId('budget-missed')).toContainText(/\d+ in \d+ frames \(refresh \d+\.\d\d ms\)/);
+  await expect(page.getByTestId('budget-targets')).toContainText('60 Hz laptop display');
+});

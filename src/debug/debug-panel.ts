@@ -51,6 +51,8 @@ export class DebugPanel {
     cost: '',
     interval: '',
     budget: '',
+    targets: '',
+    missed: '',
     counts: '',
     gpu: '',
     costMs: 0,
@@ -155,6 +157,12 @@ export class DebugPanel {
     budget.addBinding(this.readout, 'cost', { ...monitor, label: 'cost p50/p95/max' });
     budget.addBinding(this.readout, 'interval', { ...monitor, label: 'interval p50/p95/max' });
     budget.addBinding(this.readout, 'budget', { ...monitor, label: 'over ceiling' });
+    budget
+      .addBinding(this.readout, 'targets', { ...monitor, multiline: true, rows: 2, label: 'targets' })
+      .element.setAttribute('data-testid', 'budget-targets');
+    budget
+      .addBinding(this.readout, 'missed', { ...monitor, label: 'frames missed' })
+      .element.setAttribute('data-testid', 'budget-missed');
     budget.addBinding(this.readout, 'counts', { ...monitor, label: 'draws / culled / tris / bytes' });
     budget.addBinding(this.readout, 'gpu', { ...monitor, label: 'GPU' });
     budget.addBinding(this.readout, 'costMs', {
@@ -264,6 +272,10 @@ export class DebugPanel {
     r.interval = `${ms(s.interval.p50)} / ${ms(s.interval.p95)} / ${ms(s.interval.max)} ms`;
     const ceiling = Math.abs(s.ceilingMs - HEADSET_90HZ_MS) < 1e-9 ? '90 Hz headset' : '60 Hz desktop';
     r.budget = `${(s.overCeilingShare * 100).toFixed(1)}% over ${ms(s.ceilingMs)} ms (${ceiling})`;
+    r.targets = s.targets
+      .map((t) => `${(t.overShare * 100).toFixed(1)}% over ${ms(t.ceilingMs)} ms: ${t.device}`)
+      .join('\n');
+    r.missed = `${s.missedFrames} in ${s.samples} frames (refresh ${ms(s.refreshMs)} ms)`;
     r.counts = `${s.drawCalls} / ${this.options.renderer.world.counters.culled} / ${s.triangles} / ${s.bytesUploaded}`;
     const passes = this.options.renderer.gpuTimes?.passes;
     r.gpu =

@@ -71,3 +71,35 @@ describe('ReadoutThrottle', () => {
     expect(refreshes).toBe(4);
   });
 });
+
+describe('FrameBudget: the display refresh, missed frames and the declared targets', () => {
+  const frame = (intervalMs: number, costMs = 5) => ({ costMs, intervalMs, drawCalls: 0, triangles: 0 });
+
+  it('estimates the refresh from the intervals and counts the refreshes that showed no new frame', () => {
+    const budget = new FrameBudget({ window: 64 });
+    budget.record(frame(0)); // the first frame: no interval
+    for (let i = 0; i < 20; i++) budget.record(frame(16.7));
+    budget.record(frame(33.4)); // one refresh missed
+    budget.record(frame(50.1)); // two
+    budget.record(frame(16.6));
+    budget.record(frame(7)); // early (a second frame inside one refresh): not a miss
+    budget.record(frame(100.2)); // five
+    const s = budget.snapshot();
+    expect(s.refreshMs).toBe(16.7);
+    expect(s.missedFrames).toBe(8);
+    // At 144 Hz the same sequence of whole refreshes counts the same way.
+    const fast = new FrameBudget();
+    for (const ms of [6.94, 6.94, 6.94, 6.94, 13.9, 6.94, 27.8]) fast.record(frame(ms));
+    expect(fast.snapshot()).toMatchObject({ refreshMs: 6.94, missedFrames: 4 });
+  });
+
+  it('names each target device with its ceiling and provenance, and the share of frames over it', () => {
+    const budget = new FrameBudget();
+    for (const cost of [5, 12, 14, 20]) budget.record(frame(16.7, cost));
+    const [headset, laptop] = budget.snapshot().targets;
+    expect(headset).toMatchObject({ ceilingMs: 1000 / 90, overShare: 0.75 });
+    expect(laptop).toMatchObject({ ceilingMs: 1000 / 60, overShare: 0.25 });
+    expect(headset!.device).toMatch(/90 Hz headset/);
+    expect(laptop!.provenance).toMatch(/60 Hz/);
+  });
+});

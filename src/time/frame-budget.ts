@@ -1,4 +1,4 @@
-import { HEADSET_90HZ_MS } from './frame-ceilings';
+import { FRAME_TARGETS, HEADSET_90HZ_MS, type FrameTarget } from './frame-ceilings';
 
 /** One frame as the budget sees it: our CPU work, the wall time since the previous frame, and what was drawn. */
 export interface FrameRecord {
@@ -32,6 +32,15 @@ export interface BudgetSnapshot {
   bytesUploaded: number;
   /** null where the device has no timestamp queries. */
   gpuMs: number | null;
+  /** The display's refresh period as the intervals show it (their lower fifth: frames that kept up); 0 without data. */
+  refreshMs: number;
+  /**
+   * Display refreshes in the window that showed no new frame (an interval of about k refreshes missed k − 1): the
+   * frames the screen repeated because ours came late.
+   */
+  missedFrames: number;
+  /** Each declared target device, its ceiling and provenance, and the share of the window's frames over it. */
+  targets: readonly (FrameTarget & { overShare: number })[];
 }
 
 /** Keeps the last `window` frames in a ring and measures them against a declared ceiling. */
@@ -85,7 +94,23 @@ export class FrameBudget {
   snapshot(): BudgetSnapshot {
     let over = 0;
     for (let i = 0; i < this.count; i++) if (this.cost[i]! > this.ceilingMs) over++;
+    const refreshMs = this.refreshMs();
+    let missedFrames = 0;
+    // The first frame's interval is 0 (no previous frame): it neither keeps up nor misses.
+    if (refreshMs > 0)
+      for (let i = 0; i < this.count; i++) {
+        const interval = this.interval[i]!;
+        if (interval > 0) missedFrames += Math.max(0, Math.round(interval / refreshMs) - 1);
+      }
+    const targets = FRAME_TARGETS.map((target) => {
+      let above = 0;
+      for (let i = 0; i < this.count; i++) if (this.cost[i]! > target.ceilingMs) above++;
+      return { ...target, overShare: this.count === 0 ? 0 : above / this.count };
+    });
     return {
+      refreshMs,
+      missedFrames,
+      targets,
       ceilingMs: this.ceilingMs,
       samples: this.count,
       cost: this.distribution(this.cost),
@@ -96,6 +121,15 @@ export class FrameBudget {
       bytesUploaded: this.last?.bytesUploaded ?? 0,
       gpuMs: this.gpuSeen && this.last ? this.last.gpuMs : null,
     };
+  }
+
+  /** The lower fifth of the non-zero intervals: frames that kept up with the display show its period. */
+  private refreshMs(): number {
+    let n = 0;
+    for (let i = 0; i < this.count; i++) if (this.interval[i]! > 0) this.scratch[n++] = this.interval[i]!;
+    if (n === 0) return 0;
+    const sorted = this.scratch.subarray(0, n).sort();
+    return sorted[Math.floor(0.2 * (n - 1))]!;
   }
 
   private distribution(ring: Float64Array): Distribution {
