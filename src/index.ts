@@ -18,6 +18,7 @@ export { seededRandom } from './math/seeded-random';
 export { Camera, type Projection } from './scene/camera';
 export { Mesh, type MeshSnap } from './scene/mesh';
 export { snapToGrid, type TexelGrid } from './scene/snap-to-grid';
+export { StepHistory } from './scene/step-history';
 export { Material, type MaterialKind, type MaterialOptions } from './scene/material';
 export { Texture, type TextureFilter, type TextureOptions, type TextureWrap } from './scene/texture';
 export { fetchBlob, loadImage, loadTexture, type ImageSource } from './assets/load-texture';

@@ -8,6 +8,7 @@ import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
 import { SceneError } from '../scene/scene-error';
+import { StepHistory } from '../scene/step-history';
 import { WorldPacker, type WorldMesh } from './world-packer';
 
 /** A storage in memory: each buffer's bytes are what the arena would upload (its `restore()`). */
@@ -360,5 +361,39 @@ describe('WorldPacker: meshes drawn snapped to a pixel-stable camera grid', () =
     meshes[3]!.drawSnap = null; // a mesh that stops asking is re-packed once
     expect(packer.prepare().packed).toBe(1);
     expect(() => (meshes[4]!.drawSnap = { angleStep: 0 })).toThrow(/angle in radians in \(0, 2π\]/);
+  });
+});
+
+describe('WorldPacker: meshes drawn between two fixed steps', () => {
+  const packedModel = (packer: WorldPacker, mesh: WorldMesh) =>
+    Array.from(new Float32Array(Uint8Array.from(slotBytes(packer, mesh)).buffer, 0, 16));
+
+  it('draws a tracked mesh blended from before the step to now at the factor; the simulated node is untouched', () => {
+    const { root, meshes } = grid('scene', 20);
+    const ball = meshes[0]!.setPosition(0, 0, 0);
+    const history = new StepHistory().track(ball);
+    const packer = new WorldPacker(root, memoryStorage(), { validate: true });
+    packer.prepare();
+    // A fixed step: remember, then simulate (the ball moves 1 along x and turns a quarter about y).
+    history.capture();
+    ball.setPosition(1, 0, 0).setRotationFromEuler(0, Math.PI / 2, 0);
+    packer.setBlend(history, 0.25);
+    expect(packer.prepare().packed).toBe(1); // the ball alone
+    const m = packedModel(packer, ball);
+    expect(m[12]).toBeCloseTo(0.25, 6);
+    // A quarter of the way round a quarter turn: 22.5° about y.
+    expect(Math.atan2(m[8]!, m[10]!)).toBeCloseTo(Math.PI / 8, 5);
+    expect(ball.worldMatrix[12]).toBe(1);
+    // The next frame, further between the same two steps: the ball again, nothing else.
+    packer.setBlend(history, 0.75);
+    expect(packer.prepare().packed).toBe(1);
+    expect(packedModel(packer, ball)[12]).toBeCloseTo(0.75, 6);
+    // The same factor and no new step: nothing to pack.
+    packer.setBlend(history, 0.75);
+    expect(packer.prepare().packed).toBe(0);
+    // Blending off: drawn where it is.
+    packer.setBlend(null, 0);
+    expect(packer.prepare().packed).toBe(1);
+    expect(packedModel(packer, ball)[12]).toBe(1);
   });
 });

@@ -11,6 +11,7 @@ import { FrameList } from '../math/frame-list';
 import { updateWorldMatrices } from '../scene/update-world-matrices';
 import type { Box } from '../scene/world-box';
 import { snapToGrid, type TexelGrid } from '../scene/snap-to-grid';
+import type { StepHistory } from '../scene/step-history';
 import type { Environment } from './environment';
 import { FRAME, materialKind, type MaterialKindInfo } from './material-kind';
 import { transformPacker, type TransformPacker } from './transform-packer';
@@ -57,6 +58,8 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   /** The snap (`Mesh.drawSnap`) and grid version it was last packed with: a change of either re-packs it. */
   snapOf: object | null;
   gridVersion: number;
+  /** The blend (`setBlend`) it was last packed at, or −1 when drawn unblended. */
+  blendVersion: number;
   /** Visibility when the draws were last recorded. */
   visible: boolean;
   /** Which images the material gave its kind when last packed (ids: what a recorded draw binds). */
@@ -137,6 +140,13 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   private gridChanged = false;
   private readonly snapped = new Set<WorldDraw<B>>();
   private readonly snapScratch = mat4.create();
+  /** The step history meshes are drawn blended from, the factor, and a version bumped when either changes. */
+  private history: StepHistory | null = null;
+  private alpha = 0;
+  private historyVersion = -1;
+  private blendVersion = 0;
+  private readonly blendScratch = mat4.create();
+  private readonly blended = new Set<WorldDraw<B>>();
   private readonly visit = (node: Node) => {
     this.counters.read++;
     if (node instanceof Mesh) this.touched.push(node as WorldMesh);
@@ -185,6 +195,22 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     this.gridChanged = true;
   }
 
+  /**
+   * Draws the meshes `history` tracks blended between their state before the latest fixed step and now, at `alpha`
+   * (the loop's interpolation factor); null: drawn as they are. Set before `prepare` each frame; a new factor or a new
+   * capture re-packs the tracked meshes (they are all in motion), nothing else.
+   */
+  setBlend(history: StepHistory | null, alpha: number): void {
+    const version = history?.version ?? -1;
+    if (history === this.history && alpha === this.alpha && version === this.historyVersion) return;
+    this.history = history;
+    this.alpha = alpha;
+    this.historyVersion = version;
+    this.blendVersion++;
+    this.blendChanged = true;
+  }
+  private blendChanged = false;
+
   prepare(): { packed: number; bytesUploaded: number } {
     let packed = 0;
     if (this.boxChanged.length > 0) {
@@ -198,6 +224,16 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       else this.applyTouched();
       this.touched.clear();
       this.checkMaterials();
+      if (this.blendChanged) {
+        // Every mesh drawn blended (and any the history tracks now) is drawn somewhere else this frame.
+        for (const draw of this.blended) this.enqueue(draw);
+        if (this.history)
+          for (const node of this.history.nodes()) {
+            const draw = this.byMesh.get(node as WorldMesh);
+            if (draw) this.enqueue(draw);
+          }
+        this.blendChanged = false;
+      }
       if (this.gridChanged) {
         // The camera turned (or snapping went on or off): every snapped mesh is drawn somewhere else.
         for (const draw of this.snapped) this.enqueue(draw);
@@ -354,6 +390,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       worldVersion: -1,
       snapOf: null,
       gridVersion: -1,
+      blendVersion: -1,
       materialVersion: -1,
       visible: mesh.visible,
       images: imageKey(mesh.material, kind.info),
@@ -373,6 +410,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
 
   private drop(draw: WorldDraw<B>): void {
     this.snapped.delete(draw);
+    this.blended.delete(draw);
     draw.kind.arena.free(draw.slot);
     draw.slot = -1;
     this.byMesh.delete(draw.mesh);
@@ -443,15 +481,23 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     const worldVersion = mesh.cachedWorldVersion;
     const materialChanged = material !== draw.material || material.version !== draw.materialVersion;
     const snap = mesh.drawSnap;
-    const snapChanged = snap !== draw.snapOf || (snap !== null && draw.gridVersion !== this.gridVersion);
+    const snapChanged =
+      snap !== draw.snapOf ||
+      (snap !== null && draw.gridVersion !== this.gridVersion) ||
+      (draw.blendVersion !== -1 && draw.blendVersion !== this.blendVersion) ||
+      (draw.blendVersion === -1 && this.history !== null && this.history.has(mesh));
     if (material !== draw.material) this.rematerial(draw, material);
     else if (worldVersion === draw.worldVersion && !materialChanged && !snapChanged) return 0;
     const { arena, model, normal, transform, color, alphaTest, params } = draw.kind;
-    // Drawn snapped to the pixel-stable camera's grid when the mesh asks and there is one; its own matrix stays.
-    const world =
-      snap && this.grid
-        ? snapToGrid(this.snapScratch, mesh.cachedWorldMatrix, snap, this.grid)
-        : mesh.cachedWorldMatrix;
+    // What is drawn may differ from the node's own matrix, which stays: blended between two fixed steps (when a step
+    // history tracks the mesh), then snapped to the pixel-stable camera's grid (when the mesh asks and there is one).
+    let world: ReadonlyMat4 = mesh.cachedWorldMatrix;
+    const blended = this.history !== null && this.history.has(mesh);
+    if (blended) world = this.history!.blend(mesh, world, this.alpha, this.blendScratch);
+    if (snap && this.grid) world = snapToGrid(this.snapScratch, world, snap, this.grid);
+    draw.blendVersion = blended ? this.blendVersion : -1;
+    if (blended) this.blended.add(draw);
+    else this.blended.delete(draw);
     draw.snapOf = snap;
     draw.gridVersion = this.gridVersion;
     if (snap) this.snapped.add(draw);
@@ -558,6 +604,9 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         draw.mirrored === determinant3(mesh.worldMatrix) < 0 &&
         draw.images === imageKey(mesh.material, draw.kind.info) &&
         draw.snapOf === mesh.drawSnap &&
+        (this.history !== null && this.history.has(mesh)
+          ? draw.blendVersion === this.blendVersion
+          : draw.blendVersion === -1) &&
         (mesh.drawSnap === null || draw.gridVersion === this.gridVersion) &&
         draw.kind.info.name === mesh.material.kind;
       if (!current) fail(`the draw of "${mesh.path}" was not re-packed after a change`);

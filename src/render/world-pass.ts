@@ -16,6 +16,7 @@ import { deviceUniformStorage } from '../device/uniform-storage';
 import type { PassDecl, PassIO, ResourceDecl } from '../graph/render-graph';
 import type { Camera } from '../scene/camera';
 import type { TexelGrid } from '../scene/snap-to-grid';
+import type { StepHistory } from '../scene/step-history';
 import { VERTEX_FLOATS, type Geometry } from '../scene/geometry';
 import type { Node } from '../scene/node';
 import { Environment, type ColorLike } from './environment';
@@ -239,6 +240,15 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    */
   setGrid(grid: TexelGrid | null): void {
     this.packer.setGrid(grid);
+  }
+
+  /**
+   * Draws the meshes `history` tracks between their state before the latest fixed step and now, at `alpha` (the
+   * loop's `fixedReport.alpha`); null: as they are. Set it each frame before rendering; the simulated nodes stay as
+   * they are.
+   */
+  setBlend(history: StepHistory | null, alpha: number): void {
+    this.packer.setBlend(history, alpha);
   }
 
   /** The light direction (towards which it shines), shared through `environment`. */
