@@ -219,3 +219,17 @@ test('xr: without a headset the button stays hidden and the page says why', asyn
   await expect(page.getByTestId('xr-status')).toContainText(/immersive-vr|navigator\.xr/);
   expect(await page.evaluate(() => window.__armature!.xr!.unavailable)).toMatch(/immersive-vr|navigator\.xr/);
 });
+
+test('xr: the headset panel belongs to the bench: a child of the table (a drag of the table carries it)', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?t=0.5&fps=30');
+  type Probe = { parentOf(n: string): string | null; worldOf(n: string): [number, number, number] };
+  expect(
+    await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench.parentOf('ui panel')),
+  ).toBe('table');
+  const before = await page.evaluate(() =>
+    (window as unknown as { __bench: Probe }).__bench.worldOf('ui panel'),
+  );
+  expect(before[1]).toBeCloseTo(1.62, 5); // attached where it hung: its world place unchanged
+});

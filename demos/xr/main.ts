@@ -62,6 +62,7 @@ try {
   panel.setPosition(-0.2, 1.62, -0.55).setScale(0.72, (0.72 * panelSize[1]) / panelSize[0], 1);
   panel.visible = false; // shown in the headset only: on the canvas the card is composited over the frame
   bench.scene.add(panel);
+  bench.table.attach(panel); // it belongs to the bench: dragging the table carries it (attach keeps where it is)
   canvas.width = 672;
   canvas.height = 480;
   const renderer = await demoRenderer(
