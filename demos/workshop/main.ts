@@ -6,6 +6,7 @@
 // The budget readout is an object in the scene, on the table.
 // Fixed times for screenshots: ?t=2&fps=30&attach=0.5&detach=1.5
 import { quat } from 'gl-matrix';
+import { Timeline } from '../../src/index';
 import { installArmatureHandle } from '../../src/debug';
 import { benchPointer, budgetBarStep, publishBenchProbe, workshopScene } from '../shared/workshop-scene';
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
@@ -51,6 +52,20 @@ try {
   benchPointer(renderer, bench, canvas, (line) => (log.textContent += `${line}\n`));
   publishBenchProbe(renderer, bench);
   const spin = quat.create();
+  // ?attach= and ?detach= are timers on scene time (under the fixed clock, the deltas add up to elapsed exactly).
+  const schedule = () => {
+    const timeline = new Timeline();
+    if (attachAt !== null)
+      timeline.after(attachAt, () => {
+        if (!attached && (detachAt === null || timeline.time < detachAt)) toggleGear();
+      });
+    if (detachAt !== null)
+      timeline.after(detachAt, () => {
+        if (attached) toggleGear();
+      });
+    return timeline;
+  };
+  let timeline = schedule();
   runDemo(
     handle,
     renderer,
@@ -58,14 +73,9 @@ try {
       (sample) => {
         quat.setAxisAngle(spin, [0, 1, 0], sample.elapsed * AXLE_SPEED);
         axle.setRotation(spin[0], spin[1], spin[2], spin[3]);
-        if (
-          attachAt !== null &&
-          !attached &&
-          sample.elapsed >= attachAt &&
-          (detachAt === null || sample.elapsed < detachAt)
-        )
-          toggleGear();
-        if (detachAt !== null && attached && sample.elapsed >= detachAt) toggleGear();
+        // A replay from t = 0 (the fixed clock after a device loss) starts the timers over.
+        if (sample.elapsed < timeline.time) timeline = schedule();
+        timeline.advance(sample.delta);
       },
       budgetBarStep(budgetBar, handle, fixed !== null),
     ],
