@@ -3,7 +3,7 @@
 // any (the chain as it was before them). Cross-origin isolated, so performance.now() is not rounded to 0.1 ms.
 // BENCH_ROUNDS=n sets the rounds (default 5). See bench/README.md.
 import { formatMs, printTable } from './bench-table';
-import { isolatedBrowser } from './isolated-browser';
+import { benchResult, isolatedBrowser } from './isolated-browser';
 
 interface Result {
   crossOriginIsolated: boolean;
@@ -27,16 +27,10 @@ const BUDGET_MS = 11.1;
 const { browser, close } = await isolatedBrowser(5177);
 try {
   const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:5177/bench/look/?rounds=${process.env['BENCH_ROUNDS'] ?? 5}`);
-  await page.waitForFunction(
-    () => (window as unknown as { __bench?: unknown }).__bench !== undefined,
-    undefined,
-    {
-      timeout: 600_000,
-    },
+  const r = await benchResult<Result>(
+    page,
+    `http://127.0.0.1:5177/bench/look/?rounds=${process.env['BENCH_ROUNDS'] ?? 5}`,
   );
-  const r = await page.evaluate(() => (window as unknown as { __bench: Result }).__bench);
-  if (r.error) throw new Error(r.error);
   if (!r.crossOriginIsolated)
     throw new Error('the bench page is not cross-origin isolated: its timer is coarse');
   const before = r.configs[0]!.cpuMs;

@@ -2,7 +2,7 @@
 // WebGPURenderer in the same headless Chromium (SwiftShader), cross-origin isolated so performance.now() is not
 // rounded to 0.1 ms. Prints a table; see bench/README.md. BENCH_CASES=n:share,… picks the cases.
 import { formatMs, printTable } from './bench-table';
-import { isolatedBrowser } from './isolated-browser';
+import { benchResult, isolatedBrowser } from './isolated-browser';
 
 interface Result {
   n: number;
@@ -34,18 +34,10 @@ try {
       (message) =>
         message.text().startsWith('armature first frame') && console.log(`n=${n} ${message.text()}`),
     );
-    await page.goto(
+    const r = await benchResult<Result>(
+      page,
       `http://127.0.0.1:5175/bench/world/?n=${n}&moving=${share}&rounds=${process.env['BENCH_ROUNDS'] ?? 5}`,
     );
-    await page.waitForFunction(
-      () => (window as unknown as { __bench?: unknown }).__bench !== undefined,
-      undefined,
-      {
-        timeout: 600_000,
-      },
-    );
-    const r = await page.evaluate(() => (window as unknown as { __bench: Result }).__bench);
-    if (r.error) throw new Error(r.error);
     console.log(`n=${n}: ${JSON.stringify(r)}`);
     // JS heap allocated per frame, read through the DevTools protocol around 10 frames (after a full collection),
     // less the same call with no frame (what the reading itself costs).

@@ -1,3 +1,4 @@
+import { keyOf, realizeTextures, type Physical, type Resource, type TextureAllocator } from './texture-pool';
 import { GraphError } from './graph-error';
 import { TEXTURE_FORMAT_BYTES } from './texture-format-bytes';
 
@@ -60,10 +61,7 @@ export interface PassDecl<C, T> {
 }
 
 /** How the graph makes and drops textures: the WebGPU backend in the browser, a fake in Node tests. */
-export interface TextureAllocator<T> {
-  create(desc: { label: string; format: string; width: number; height: number }): T;
-  destroy(texture: T): void;
-}
+export type { TextureAllocator } from './texture-pool';
 
 /** The compiled graph as the debug panel and `window.__armature.graph` show it. */
 export interface CompiledPassInfo {
@@ -83,31 +81,10 @@ export interface GraphCounters {
   compiles: number;
 }
 
-interface Physical<T> {
-  key: string;
-  texture: T;
-  bytes: number;
-}
-
-interface Resource<T> {
-  decl: ResourceDecl;
-  width: number;
-  height: number;
-  key: string;
-  producer: string | null; // null: external
-  firstUse: number;
-  lastUse: number;
-  physical: Physical<T> | null;
-  /** For history resources: [current, previous] swap every frame. */
-  pair: [Physical<T>, Physical<T>] | null;
-}
-
 interface CompiledPass<C, T> {
   decl: PassDecl<C, T>;
   io: PassIO<T>;
 }
-
-const keyOf = (format: string, width: number, height: number) => `${format} ${width}x${height}`;
 
 /**
  * Passes with declared resources, compiled once into an ordered list with pooled, aliased textures; a frame only runs
@@ -502,59 +479,9 @@ export class RenderGraph<C, T> {
     return { order, resources };
   }
 
-  /** Gives every used resource a texture: history ones a dedicated pair, others pooled and shared when lifetimes allow. */
+  /** Gives every used resource a texture (see `realizeTextures`); spares a disabled pass would use again stay pooled. */
   private realize(resources: Map<string, Resource<T>>): void {
-    const spare = [...this.pool];
-    const previousOwner = new Map(
-      [...this.resources].flatMap(([name, r]) => (r.physical ? [[name, r.physical] as const] : [])),
-    );
-    const previousPairs = new Map(
-      [...this.resources].filter(([, r]) => r.pair).map(([name, r]) => [name, r]),
-    );
-    const take = (key: string, bytes: number, label: string): Physical<T> => {
-      // A resource keeps the texture it had when it can, so its contents survive a recompile (redraw after resize).
-      const own = previousOwner.get(label);
-      const mine = own && own.key === key ? spare.indexOf(own) : -1;
-      const index = mine >= 0 ? mine : spare.findIndex((p) => p.key === key);
-      if (index >= 0) return spare.splice(index, 1)[0]!;
-      const [format, dims] = key.split(' ') as [string, string];
-      const [width, height] = dims.split('x').map(Number) as [number, number];
-      this.counters.texturesCreated++;
-      return { key, bytes, texture: this.allocator.create({ label, format, width, height }) };
-    };
-
-    const used = [...resources.values()].filter((r) => r.producer !== null && r.firstUse !== Infinity);
-    // History pairs survive a recompile when their key is unchanged (the history stays valid).
-    for (const resource of used.filter((r) => r.decl.history)) {
-      const previous = previousPairs.get(resource.decl.name);
-      if (previous?.pair && previous.key === resource.key) {
-        resource.pair = previous.pair;
-        previousPairs.delete(resource.decl.name);
-      } else {
-        resource.pair = [
-          take(resource.key, this.bytes(resource), `${resource.decl.name} (history a)`),
-          take(resource.key, this.bytes(resource), `${resource.decl.name} (history b)`),
-        ];
-      }
-    }
-    for (const stale of previousPairs.values())
-      for (const p of stale.pair!) this.allocator.destroy(p.texture);
-
-    // Interval colouring: a resource takes a texture whose current tenant's last use is before its first use.
-    const assigned: { physical: Physical<T>; lastUse: number }[] = [];
-    for (const resource of used.filter((r) => !r.decl.history).sort((a, b) => a.firstUse - b.firstUse)) {
-      const free = assigned.find((a) => a.physical.key === resource.key && a.lastUse < resource.firstUse);
-      if (free) {
-        free.lastUse = resource.lastUse;
-        resource.physical = free.physical;
-      } else {
-        const physical = take(resource.key, this.bytes(resource), resource.decl.name);
-        assigned.push({ physical, lastUse: resource.lastUse });
-        resource.physical = physical;
-      }
-    }
-    // Spares that a disabled pass would use again stay pooled (toggling allocates nothing); any other (an old size
-    // after a resize) is released now.
+    // Room per texture kind: one per resource any pass (enabled or not) writes, history pairs aside.
     const room = new Map<string, number>();
     for (const pass of this.passes) {
       for (const write of pass.writes) {
@@ -563,18 +490,15 @@ export class RenderGraph<C, T> {
           room.set(resource.key, (room.get(resource.key) ?? 0) + 1);
       }
     }
-    for (const a of assigned) room.set(a.physical.key, (room.get(a.physical.key) ?? 0) - 1);
-    const kept: Physical<T>[] = [];
-    for (const physical of spare) {
-      const left = room.get(physical.key) ?? 0;
-      if (left > 0) {
-        room.set(physical.key, left - 1);
-        kept.push(physical);
-      } else {
-        this.allocator.destroy(physical.texture);
-      }
-    }
-    this.pool = [...assigned.map((a) => a.physical), ...kept];
+    this.pool = realizeTextures({
+      pool: this.pool,
+      previous: this.resources,
+      resources,
+      room,
+      allocator: this.allocator,
+      bytes: (r) => this.bytes(r),
+      created: () => this.counters.texturesCreated++,
+    });
   }
 
   private makeIO(pass: PassDecl<C, T>, resources: Map<string, Resource<T>>): PassIO<T> {

@@ -53,7 +53,10 @@ async function boxOverFloor(backend: BackendName) {
   }).setPosition(7, 9, 11);
   camera.lookAt([0, 0, 0]);
   root.add(camera);
-  return canvasIsNativeRenderer(backend, { root, camera, native: [W, H], clearColor: [0, 0, 0, 1] });
+  return {
+    ...(await canvasIsNativeRenderer(backend, { root, camera, native: [W, H], clearColor: [0, 0, 0, 1] })),
+    box: root.find('box') as Mesh<unknown, Material>,
+  };
 }
 
 const pixel = (image: Uint8Array, x: number, y: number) => [
@@ -118,5 +121,37 @@ for (const backend of TEST_BACKENDS)
       expect(renderer.world.lines).toBe(false);
       renderer.destroy();
       if (backend === 'webgl2') expect(images.get('webgl2')).toEqual(images.get('webgpu'));
+    });
+
+    it('strength is per material (0: no lines on that mesh), and a highlight lightens convex creases instead', async () => {
+      const { renderer, frame, box } = await boxOverFloor(backend);
+      const plain = await frame();
+      renderer.graph.setEnabled('outline', true);
+      const boxColour = pixel(plain, W / 2, H / 2 - 6);
+      const count = (image: Uint8Array, test: (here: number[], x: number, y: number) => boolean) => {
+        let n = 0;
+        for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (test(pixel(image, x, y), x, y)) n++;
+        return n;
+      };
+      const onBox = (image: Uint8Array) =>
+        count(image, (here, x, y) => same(here, MAGENTA) && same(pixel(plain, x, y), boxColour));
+      const lined = await frame();
+      expect(onBox(lined)).toBeGreaterThan(40);
+      box.material.setParam('outline', [1, 0, 1, 0]); // the box's lines at strength 0
+      const unlined = await frame();
+      expect(onBox(unlined)).toBe(0);
+      expect(count(unlined, (here) => same(here, MAGENTA))).toBeGreaterThan(0); // the floor keeps its rim
+      box.material.setParam('outline', [1, 0, 1, 1]);
+      renderer.settings.outline.highlight = 0.5;
+      const lit = await frame();
+      // The box's convex edges (its visible creases) are lighter than the box, no longer lined; its silhouette is.
+      const lighter = count(
+        lit,
+        (here, x, y) => same(pixel(plain, x, y), boxColour) && here[1]! > boxColour[1]!,
+      );
+      expect(lighter).toBeGreaterThan(5);
+      expect(onBox(lit)).toBeLessThan(onBox(lined));
+      expect(onBox(lit)).toBeGreaterThan(0);
+      renderer.destroy();
     });
   });

@@ -474,8 +474,13 @@ const CLEAR = [0, 0, 0, 0] as const;
 function uiWhere(settings: ChainSettings, graph: RenderGraph<FrameContext, RenderTarget>): UiWhere {
   const { rect } = settings;
   const [w, h] = graph.native;
-  return { offset: [rect.x, rect.y], scale: [rect.width / w, rect.height / h] };
+  const { offset, scale } = UI_WHERE;
+  [offset[0], offset[1], scale[0], scale[1]] = [rect.x, rect.y, rect.width / w, rect.height / h];
+  return UI_WHERE;
 }
+
+/** `uiWhere`'s answer, reused frame after frame (the UI pass reads it at once). */
+const UI_WHERE: { offset: [number, number]; scale: [number, number] } = { offset: [0, 0], scale: [1, 1] };
 
 /** The graph's textures, made by the device (so they too survive its losses). */
 function textureAllocator(device: Device): TextureAllocator<RenderTarget> {

@@ -481,13 +481,14 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     const worldVersion = mesh.cachedWorldVersion;
     const materialChanged = material !== draw.material || material.version !== draw.materialVersion;
     const snap = mesh.drawSnap;
-    const snapChanged =
+    // How it is drawn (snapped, blended) changed even if the mesh did not.
+    const drawnChanged =
       snap !== draw.snapOf ||
       (snap !== null && draw.gridVersion !== this.gridVersion) ||
       (draw.blendVersion !== -1 && draw.blendVersion !== this.blendVersion) ||
       (draw.blendVersion === -1 && this.history !== null && this.history.has(mesh));
     if (material !== draw.material) this.rematerial(draw, material);
-    else if (worldVersion === draw.worldVersion && !materialChanged && !snapChanged) return 0;
+    else if (worldVersion === draw.worldVersion && !materialChanged && !drawnChanged) return 0;
     const { arena, model, normal, transform, color, alphaTest, params } = draw.kind;
     // What is drawn may differ from the node's own matrix, which stays: blended between two fixed steps (when a step
     // history tracks the mesh), then snapped to the pixel-stable camera's grid (when the mesh asks and there is one).

@@ -11,7 +11,8 @@ import type { Node } from './node';
 export class StepHistory {
   /** Bumped by every capture: a frame after one draws every tracked node anew. */
   version = 0;
-  private readonly before = new Map<Node, Trs>();
+  /** Per tracked node, its transform before the latest step; null until the first capture. */
+  private readonly before = new Map<Node, Trs | null>();
   private readonly now: Trs = {
     translation: vec3.create(),
     rotation: quat.create(),
@@ -21,7 +22,7 @@ export class StepHistory {
 
   /** Draws `node` between steps from now on (its first capture makes it so; until then it is drawn where it is). */
   track(node: Node): this {
-    if (!this.before.has(node)) this.before.set(node, null as unknown as Trs);
+    if (!this.before.has(node)) this.before.set(node, null);
     return this;
   }
 
