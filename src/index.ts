@@ -76,6 +76,7 @@ export { layoutText, type PlacedGlyph, type TextLayout } from './scene/text-layo
 export { loadBitmapFont } from './assets/load-bitmap-font';
 export { parseBmFont, type BmFontFile } from './assets/parse-bmfont';
 export { PIXEL_FONT } from './scene/pixel-font';
+export { WorldText, type WorldTextOptions } from './scene/world-text';
 export { SceneError } from './scene/scene-error';
 export { updateWorldMatrices, type UpdateOptions } from './scene/update-world-matrices';
 export { validateWorldMatrices } from './scene/validate-world-matrices';

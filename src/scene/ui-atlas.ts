@@ -1,5 +1,5 @@
 import type { BitmapFont, BitmapGlyph } from './bitmap-font';
-import { PIXEL_FONT } from './pixel-font';
+import { pixelFontImage } from './pixel-font-image';
 import type { SpriteSheet } from './sprite-sheet';
 
 /** A rectangle of the atlas, in atlas pixels. */
@@ -52,10 +52,7 @@ export class UiAtlas {
   private readonly sheetFrames = new Map<SpriteSheet, AtlasFrame[]>();
 
   constructor(sprites: Readonly<Record<string, SpriteArt>> = {}, options: UiAtlasOptions = {}) {
-    const font = PIXEL_FONT;
-    const perRow = Math.floor(this.width / font.advance);
-    const glyphs = Object.entries(font.glyphs);
-    const fontRows = Math.ceil(glyphs.length / perRow);
+    const font = pixelFontImage(this.width);
     const pieces: Piece[] = [];
     for (const [name, art] of Object.entries(sprites)) pieces.push(spritePiece(name, art, this.spriteFrames));
     for (const bitmapFont of options.fonts ?? []) {
@@ -75,7 +72,7 @@ export class UiAtlas {
     // Shelves below the shipped font, left to right.
     const at: [number, number][] = [];
     let x = 0;
-    let y = fontRows * font.lineHeight;
+    let y = font.height;
     let shelf = 0;
     for (const piece of pieces) {
       if (piece.width > this.width)
@@ -91,21 +88,8 @@ export class UiAtlas {
     }
     this.height = Math.max(1, y + shelf);
     this.pixels = new Uint8Array(this.width * this.height * 4);
-    glyphs.forEach(([char, rows], i) => {
-      const gx = (i % perRow) * font.advance;
-      const gy = Math.floor(i / perRow) * font.lineHeight;
-      rows.forEach((bits, row) => {
-        for (let col = 0; col < font.glyphWidth; col++) {
-          if (bits & (1 << (font.glyphWidth - 1 - col)))
-            this.pixels.fill(
-              255,
-              ((gy + row) * this.width + gx + col) * 4,
-              ((gy + row) * this.width + gx + col) * 4 + 4,
-            );
-        }
-      });
-      this.glyphFrames.set(char, { x: gx, y: gy, width: font.glyphWidth, height: font.glyphHeight });
-    });
+    this.pixels.set(font.pixels); // the font's rows first: the same width, so texel for texel
+    for (const [char, cell] of font.cells) this.glyphFrames.set(char, cell);
     pieces.forEach((piece, i) => {
       const [px, py] = at[i]!;
       piece.fill(this.pixels, this.width, px, py);
