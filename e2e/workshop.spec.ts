@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { PIXEL_FONT } from '../src/scene/pixel-font';
 import { openDemo } from './demo-page';
 
 test.use({ viewport: { width: 1100, height: 520 } });
@@ -49,6 +51,7 @@ type Probe = {
   screenOf(n: string): [number, number];
   parentOf(n: string): string | null;
   worldOf(n: string): number[];
+  screenOfTexel(n: string, column: number, row: number): [number, number];
 };
 const probe = <T>(page: Page, fn: (bench: Probe, arg: string) => T, arg: string) =>
   page.evaluate(
@@ -92,5 +95,85 @@ for (const demo of ['workshop', 'xr'] as const) {
     const after = await probe(page, (b, n) => b.worldOf(n), 'spring');
     expect(await probe(page, (b, n) => b.parentOf(n), 'spring')).toBe('top');
     expect(after[1]).toBeCloseTo(before[1]!, 5);
+  });
+}
+
+/**
+ * Reads line `line` of the world text `name` back from the canvas: for each glyph cell, the colour at each of its 3×5
+ * font texels' centres (placed by the page's camera), ink where it differs from the panel beside the text, matched
+ * against the font's bits; a cell with no ink is a space. The panel holds 11 cells a line.
+ */
+async function readWorldText(page: Page, name: string, line: number): Promise<string> {
+  const canvas = page.getByTestId('canvas');
+  const box = (await canvas.boundingBox())!;
+  const png = PNG.sync.read(await canvas.screenshot());
+  const texels = await page.evaluate(
+    ([n, row0]) => {
+      const bench = (window as unknown as { __bench: Probe }).__bench;
+      const cells = [];
+      for (let c = 0; c < 11; c++) {
+        const cell = [];
+        for (let gy = 0; gy < 5; gy++)
+          for (let gx = 0; gx < 3; gx++) cell.push(bench.screenOfTexel(n, c * 4 + gx, row0 + gy));
+        cells.push(cell);
+      }
+      return { cells, panel: bench.screenOfTexel(n, -2, row0 + 2) };
+    },
+    [name, line * PIXEL_FONT.lineHeight] as const,
+  );
+  const rgb = ([x, y]: [number, number]) => {
+    const i =
+      (Math.floor(((y - box.y) * png.height) / box.height) * png.width +
+        Math.floor(((x - box.x) * png.width) / box.width)) *
+      4;
+    return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+  };
+  const panel = rgb(texels.panel);
+  const ink = (at: [number, number]) => Math.hypot(...rgb(at).map((v, i) => v - panel[i]!)) > 80;
+  let text = '';
+  for (const cell of texels.cells) {
+    const bits = [0, 1, 2, 3, 4].map((gy) =>
+      [0, 1, 2].reduce((row, gx) => row | (ink(cell[gy * 3 + gx]!) ? 4 >> gx : 0), 0),
+    );
+    const char = Object.entries(PIXEL_FONT.glyphs).find(([, g]) => g.every((b, i) => b === bits[i]));
+    text += char ? char[0] : `[${bits.join(',')}]`;
+  }
+  return text.trimEnd();
+}
+
+for (const demo of ['workshop', 'xr'] as const) {
+  test(`${demo}: the budget readout on the bench shows __armature.stats' cost beside the ceiling, and rides with the table`, async ({
+    page,
+  }) => {
+    await openDemo(page, `${demo}/?t=1&fps=30&readout=live`);
+    // Under the fixed clock the readout follows scene time: once the clock holds, so does the snapshot shown.
+    const stats = await page.evaluate(() => window.__armature!.stats!);
+    const shown = `${stats.cost.p95.toFixed(2)}/${stats.ceilingMs.toFixed(2)}`;
+    expect(stats.samples).toBeGreaterThan(0);
+    expect(stats.ceilingMs.toFixed(2)).toBe('11.11');
+    expect(await readWorldText(page, 'budget readout', 0)).toBe('COST P95 MS');
+    expect(await readWorldText(page, 'budget readout', 1)).toBe(shown);
+    // It belongs to the bench: the panel on the table top.
+    const chain = [];
+    for (
+      let node: string | null = 'budget readout';
+      node;
+      node = await probe(page, (b, n) => b.parentOf(n), node)
+    )
+      chain.push(node);
+    expect(chain).toEqual(['budget readout', 'panel', 'top', 'table', 'scene']);
+    // Drag the table 100 pixels right (pressing on the floor beside it): the readout moves with it, still legible.
+    const before = await probe(page, (b, n) => b.screenOfTexel(n, 0, 0), 'budget readout');
+    const box = (await page.getByTestId('canvas').boundingBox())!;
+    await page.mouse.move(box.x + 60, box.y + 420);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 160, box.y + 420, { steps: 5 });
+    await page.mouse.up();
+    const frame = await page.evaluate(() => window.__armature!.frame);
+    await page.waitForFunction((f) => window.__armature!.frame > f + 2, frame);
+    const after = await probe(page, (b, n) => b.screenOfTexel(n, 0, 0), 'budget readout');
+    expect(after[0] - before[0]).toBeGreaterThan(30);
+    expect(await page.evaluate(() => window.__armature!.stats!.cost.p95)).toBe(stats.cost.p95);
+    expect(await readWorldText(page, 'budget readout', 1)).toBe(shown);
   });
 }

@@ -138,15 +138,18 @@ export function runDemo(
     time.maxDelta = Math.max(time.maxDelta, sample.delta);
     if (sample.jumpDiscarded) time.jumps++;
   };
-  const readoutStep = () => {
-    if (!readout.due(performance.now())) return;
+  // Under the fixed clock the readout follows scene time: the same snapshots at the same frames whatever the machine,
+  // and none once the clock holds, so a held page's readout holds too.
+  const readoutStep = (sample: ClockSample) => {
+    if (!readout.due(clock instanceof FixedClock ? sample.elapsed * 1000 : performance.now())) return;
     handle.stats = budget.snapshot();
     if (hud && handle.stats.samples > 0)
       hud.textContent = `${formatBudget(handle.stats)} · ${world.drawn} drawn · ${world.culled} culled`;
   };
   const running = run(
     renderer,
-    [clockStep, ...steps, ...(soak ? [soakStep(handle, renderer)] : []), readoutStep],
+    // The readout before the demo's steps: what they show of the budget is what the handle publishes for that frame.
+    [clockStep, readoutStep, ...steps, ...(soak ? [soakStep(handle, renderer)] : [])],
     {
       clock,
       budget,

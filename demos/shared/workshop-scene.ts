@@ -1,8 +1,10 @@
 // Shared by the workshop and xr demos: seed 000's bench in metres. A table top 0.9 m above the floor, a support with
-// two sockets, five loose pieces, a panel facing the user with the budget bar on it, an axle, and the desk camera.
+// two sockets, five loose pieces, a panel facing the user with the frame budget on it (the cost in the pixel font beside
+// its ceiling, and a bar), an axle, and the desk camera.
 import { mat4, quat, vec4 } from 'gl-matrix';
 import {
   boxGeometry,
+  type BudgetSnapshot,
   Camera,
   cylinderGeometry,
   HEADSET_90HZ_MS,
@@ -10,6 +12,7 @@ import {
   Mesh,
   Node,
   planeGeometry,
+  WorldText,
   type Renderer,
   quadGeometry,
   sphereGeometry,
@@ -27,9 +30,20 @@ export interface Workshop {
   pieces: Mesh[];
   /** The support's two sockets, that a carried piece snaps into. */
   sockets: Mesh[];
-  budgetBar: Mesh<ReturnType<typeof quadGeometry>, Material>;
+  budget: BudgetPanel;
   camera: Camera;
 }
+
+/** The frame-budget readout on the bench's panel: the number and the bar. */
+export interface BudgetPanel {
+  /** Two lines: a title, then the frame cost's p95 beside the ceiling, in milliseconds ("4.21/11.11"). */
+  readout: WorldText;
+  /** Its length is the cost over the ceiling; red when over. */
+  bar: Mesh<ReturnType<typeof quadGeometry>, Material>;
+}
+
+/** Font texels per metre on the panel: at the desk camera's distance a texel is about two native pixels. */
+const READOUT_TEXELS_PER_METRE = 75;
 
 /** Builds the bench (a fresh tree each call). */
 export function workshopScene(): Workshop {
@@ -96,18 +110,20 @@ export function workshopScene(): Workshop {
   ];
   for (const piece of loose) top.add(piece);
   // The panel faces the user (+Z); the budget bar on it is the readout, a scene object on the table.
-  const panel = new Mesh('panel', quadGeometry(0.5, 0.25), lambert(0.3, 0.32, 0.4)).setPosition(
+  const panel = new Mesh('panel', quadGeometry(0.66, 0.28), lambert(0.3, 0.32, 0.4)).setPosition(
     0.1,
     0.45,
     -0.33,
   );
   top.add(panel);
-  const budgetBar = new Mesh(
-    'budget bar',
-    quadGeometry(0.4, 0.04),
-    new Material('unlit', [0.2, 0.8, 0.3, 1]),
-  ).setPosition(0, 0, 0.005);
-  panel.add(budgetBar);
+  const bar = new Mesh('budget bar', quadGeometry(0.56, 0.03), new Material('unlit', [0.2, 0.8, 0.3, 1]));
+  panel.add(bar.setPosition(0, -0.085, 0.005));
+  const readout = new WorldText('budget readout', budgetText(null), {
+    capacity: 24, // the title and a cost of up to six digits with its ceiling
+    pixelsPerUnit: READOUT_TEXELS_PER_METRE,
+    color: OK_INK,
+  });
+  panel.add(readout.setPosition(-0.2867, 0.115, 0.004)); // 43 texels wide (0.573 m), centred; above the bar
 
   const camera = new Camera('eye', {
     kind: 'perspective',
@@ -121,7 +137,7 @@ export function workshopScene(): Workshop {
   camera.setRotation(look[0], look[1], look[2], look[3]);
   scene.add(camera);
 
-  return { scene, table, top, axle, gear, pieces: loose, sockets, budgetBar, camera };
+  return { scene, table, top, axle, gear, pieces: loose, sockets, budget: { readout, bar }, camera };
 }
 
 /** How high a carried piece rides above where it was picked up (metres). */
@@ -198,22 +214,40 @@ export function benchPointer(
   });
 }
 
+const OK_INK = [0.95, 0.92, 0.7, 1] as const;
+const OVER_INK = [1, 0.35, 0.3, 1] as const;
+
 /**
- * The step that makes the bench's budget bar the frame-budget readout (on the desk and, in XR, the headset's HUD):
- * its length is p95 cost over the 90 Hz headset ceiling, red when over. Held still under the fixed clock, since measured
- * times differ run to run and screenshots must not.
+ * What the readout says for a budget snapshot: its cost p95 beside its ceiling, in milliseconds with two decimals
+ * (whole milliseconds from 100 up). Without a snapshot the cost is dashes: nothing measured yet, or held.
  */
-export function budgetBarStep(
-  bar: Workshop['budgetBar'],
+export function budgetText(stats: BudgetSnapshot | null): string {
+  const ms = (v: number) => (v < 100 ? v.toFixed(2) : v.toFixed(0));
+  const cost = stats && stats.samples > 0 ? ms(stats.cost.p95) : '--.--';
+  return `COST P95 MS\n${cost}/${ms(stats?.ceilingMs ?? HEADSET_90HZ_MS)}`;
+}
+
+/**
+ * The step that keeps the bench's budget panel the frame-budget readout (on the desk and, in XR, in the headset): the
+ * page's latest budget snapshot (`window.__armature.stats`, published a few times a second) as a number beside its
+ * ceiling, and a bar whose length is the cost over the ceiling, both red when over. Rewritten every frame; only the
+ * glyphs that change are re-framed, and the text changes when the snapshot does. `hold`: the readout shows dashes and
+ * the bar stays put, for fixed-clock screenshots (measured times differ run to run).
+ */
+export function budgetPanelStep(
+  { readout, bar }: BudgetPanel,
   handle: ArmatureHandle,
-  fixed: boolean,
+  hold: boolean,
 ): () => void {
   return () => {
-    const stats = handle.stats;
-    if (fixed || !stats || stats.samples === 0) return;
-    const load = Math.min(stats.cost.p95 / HEADSET_90HZ_MS, 1);
+    const stats = hold ? null : handle.stats;
+    readout.text = budgetText(stats);
+    if (!stats || stats.samples === 0) return;
+    const load = Math.min(stats.cost.p95 / stats.ceilingMs, 1);
+    const ink = load >= 1 ? OVER_INK : OK_INK;
     bar.setScale(Math.max(load, 0.02), 1, 1);
     bar.material.setColor(load >= 1 ? 0.9 : 0.2, load >= 1 ? 0.2 : 0.8, 0.3, 1);
+    readout.setColor(ink[0], ink[1], ink[2], ink[3]);
   };
 }
 
@@ -224,6 +258,21 @@ export interface BenchProbe {
   parentOf(name: string): string | null;
   /** The node's world position. */
   worldOf(name: string): [number, number, number];
+  /**
+   * The page position of the centre of font texel (`column`, `row`) of the world text `name`, counted right and down
+   * from its top-left: where a test reads the text back from the canvas.
+   */
+  screenOfTexel(name: string, column: number, row: number): [number, number];
+}
+
+/** `?readout=live`: under the fixed clock the budget readout shows the measured cost too (it is held otherwise). */
+export function liveReadout(params: URLSearchParams): boolean {
+  const asked = params.get('readout');
+  if (asked !== null && asked !== 'live')
+    throw new Error(
+      `URL parameter readout=${asked}: the only value is readout=live (measured costs under ?t=).`,
+    );
+  return asked === 'live';
 }
 
 /** Publishes `window.__bench` for the page's tests. */
@@ -234,23 +283,27 @@ export function publishBenchProbe(renderer: Renderer, bench: Workshop): void {
     return node;
   };
   const clip = vec4.create();
+  const viewProjection = mat4.create();
+  /** Where a point of `node`'s local frame is on the page. */
+  const onPage = (node: Node, x: number, y: number, z: number): [number, number] => {
+    const camera = bench.camera;
+    mat4.multiply(viewProjection, camera.projectionMatrix as mat4, camera.viewMatrix as mat4);
+    vec4.transformMat4(clip, vec4.set(clip, x, y, z, 1), node.worldMatrix as mat4);
+    vec4.transformMat4(clip, clip, viewProjection);
+    const [w, h] = renderer.graph.native;
+    return renderer.nativeToClient(((clip[0] / clip[3] + 1) / 2) * w, ((1 - clip[1] / clip[3]) / 2) * h);
+  };
   const probe: BenchProbe = {
-    screenOf(name) {
-      const m = find(name).worldMatrix;
-      const camera = bench.camera;
-      const viewProjection = mat4.multiply(
-        mat4.create(),
-        camera.projectionMatrix as mat4,
-        camera.viewMatrix as mat4,
-      );
-      vec4.transformMat4(clip, vec4.set(clip, m[12]!, m[13]!, m[14]!, 1), viewProjection);
-      const [w, h] = renderer.graph.native;
-      return renderer.nativeToClient(((clip[0] / clip[3] + 1) / 2) * w, ((1 - clip[1] / clip[3]) / 2) * h);
-    },
+    screenOf: (name) => onPage(find(name), 0, 0, 0),
     parentOf: (name) => find(name).parent?.name ?? null,
     worldOf(name) {
       const m = find(name).worldMatrix;
       return [m[12]!, m[13]!, m[14]!];
+    },
+    screenOfTexel(name, column, row) {
+      const text = find(name);
+      if (!(text instanceof WorldText)) throw new Error(`"${name}" is not world text.`);
+      return onPage(text, (column + 0.5) / text.pixelsPerUnit, -(row + 0.5) / text.pixelsPerUnit, 0);
     },
   };
   (window as unknown as { __bench: BenchProbe }).__bench = probe;

@@ -8,7 +8,13 @@
 import { quat } from 'gl-matrix';
 import { Timeline } from '../../src/index';
 import { installArmatureHandle } from '../../src/debug';
-import { benchPointer, budgetBarStep, publishBenchProbe, workshopScene } from '../shared/workshop-scene';
+import {
+  benchPointer,
+  budgetPanelStep,
+  liveReadout,
+  publishBenchProbe,
+  workshopScene,
+} from '../shared/workshop-scene';
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
@@ -21,10 +27,11 @@ const AXLE_SPEED = Math.PI / 2; // rad/s: 90° per second, by time, not by frame
 
 try {
   const { params, fixed } = demoParams();
+  const holdReadout = fixed !== null && !liveReadout(params); // measured times would differ run to run
   const attachAt = params.has('attach') ? Number(params.get('attach')) : null;
   const detachAt = params.has('detach') ? Number(params.get('detach')) : null;
   const bench = workshopScene();
-  const { scene, top, axle, gear, budgetBar, camera } = bench;
+  const { scene, top, axle, gear, camera } = bench;
 
   let attached = false;
   const toggleGear = () => {
@@ -77,9 +84,10 @@ try {
         if (sample.elapsed < timeline.time) timeline = schedule();
         timeline.advance(sample.delta);
       },
-      budgetBarStep(budgetBar, handle, fixed !== null),
+      budgetPanelStep(bench.budget, handle, holdReadout),
     ],
     document.querySelector('#hud'),
+    { keepRunning: true }, // under the fixed clock too: a drag or a carried piece is drawn as it happens
   );
 } catch (error) {
   showError(handle, canvas, error);

@@ -54,6 +54,7 @@ export class WorldText extends Node {
   readonly capacity: number;
   private readonly glyphs: Sprite[] = [];
   private _text = '';
+  private readonly ppu: number;
 
   constructor(name: string, text: string, options: WorldTextOptions = {}) {
     super(name);
@@ -62,12 +63,17 @@ export class WorldText extends Node {
       throw new RangeError(
         `WorldText "${name}": capacity ${this.capacity}; give a whole number of characters.`,
       );
+    this.ppu = options.pixelsPerUnit ?? 16;
+    if (!(this.ppu > 0 && Number.isFinite(this.ppu)))
+      throw new RangeError(
+        `WorldText "${name}": pixelsPerUnit ${this.ppu}; give texels per world unit, above 0.`,
+      );
     const { sheet } = pixelFontSheet();
     for (let i = 0; i < this.capacity; i++) {
       const glyph = new Sprite(`${name} glyph ${i}`, sheet, {
         billboard: false,
         pivot: [0, 0],
-        pixelsPerUnit: options.pixelsPerUnit ?? 16,
+        pixelsPerUnit: this.ppu,
         color: options.color ?? [1, 1, 1, 1],
       });
       glyph.visible = false;
@@ -75,6 +81,11 @@ export class WorldText extends Node {
       this.add(glyph);
     }
     this.text = text;
+  }
+
+  /** Font texels per world unit. */
+  get pixelsPerUnit(): number {
+    return this.ppu;
   }
 
   /** What it shows. Throws, showing nothing new, on a character the font lacks or more characters than `capacity`. */
@@ -95,7 +106,7 @@ export class WorldText extends Node {
         throw new Error(
           `WorldText "${this.name}": the pixel font has no glyph for "${char}"; it has ${[...frames.keys()].join('')}`,
         );
-    const ppu = this.glyphs[0]?.pixelsPerUnit ?? 1;
+    const ppu = this.ppu;
     let used = 0;
     let column = 0;
     let line = 0;

@@ -70,6 +70,12 @@ describe('ReadoutThrottle', () => {
     for (let f = 0; f < 144; f++) if (throttle.due((f * 1000) / 144)) refreshes++; // one second at 144 Hz
     expect(refreshes).toBe(4);
   });
+
+  it('is due at once when time goes back (a fixed-clock replay from t = 0), then every period again', () => {
+    const throttle = new ReadoutThrottle();
+    expect([0, 100, 250, 500].map((t) => throttle.due(t))).toEqual([true, false, true, true]);
+    expect([0, 100, 250].map((t) => throttle.due(t))).toEqual([true, false, true]);
+  });
 });
 
 describe('FrameBudget: the display refresh, missed frames and the declared targets', () => {

@@ -8,9 +8,9 @@ export class ReadoutThrottle {
     this.periodMs = 1000 / hz;
   }
 
-  /** True when a refresh is due at `nowMs` (and counts it as done). */
+  /** True when a refresh is due at `nowMs` (and counts it as done); a clock that went back (a replay) is due at once. */
   due(nowMs: number): boolean {
-    if (nowMs - this.lastMs < this.periodMs) return false;
+    if (nowMs >= this.lastMs && nowMs - this.lastMs < this.periodMs) return false;
     this.lastMs = nowMs;
     return true;
   }
