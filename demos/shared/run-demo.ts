@@ -15,6 +15,7 @@ import {
   type GpuRequest,
   type RendererOptions,
   type RunOptions,
+  Timeline,
   type Running,
   type WebGl2Device,
 } from '../../src/index';
@@ -97,6 +98,22 @@ export function demoParams(): {
     fixed: t === null ? null : { t, fps: soak !== null ? 60 : number('fps', 60) },
     seed: number('seed', 1),
     soak,
+  };
+}
+
+/**
+ * A step that advances a scene `Timeline` by the clock's delta. `schedule` fills a fresh timeline on the first frame
+ * and again whenever the clock starts over from 0 (a fixed-clock replay after a device loss or a change), so timers and
+ * tweens start over with it and the held frame is the one a fresh page shows.
+ */
+export function timelineStep(schedule: (timeline: Timeline) => void): (sample: ClockSample) => void {
+  let timeline: Timeline | null = null;
+  return (sample) => {
+    if (!timeline || (sample.elapsed === 0 && timeline.time > 0)) {
+      timeline = new Timeline();
+      schedule(timeline);
+    }
+    timeline.advance(sample.delta);
   };
 }
 

@@ -1,9 +1,10 @@
 // solar-system: the scene graph's classic. The sun turns; the earth's orbit is a group around it, the moon's orbit a
-// group around the earth. Each group only spins; the nesting does the rest. Speeds are in rad/s, driven by time.
+// group around the earth. Each group only spins; the nesting does the rest. Speeds are in rad/s: each spin is an
+// endless tween on the scene timeline, so it goes by time, pauses with it and follows a fixed clock.
 import { quat } from 'gl-matrix';
-import { Camera, Material, Mesh, Node, sphereGeometry } from '../../src/index';
+import { Camera, Material, Mesh, Node, sphereGeometry, type Timeline } from '../../src/index';
 import { installArmatureHandle } from '../../src/debug';
-import { demoRenderer, runDemo } from '../shared/run-demo';
+import { demoRenderer, runDemo, timelineStep } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
 const handle = installArmatureHandle();
@@ -37,20 +38,27 @@ try {
   });
   renderer.world.lightDirection.set([-1, -0.2, -0.3]); // roughly from the sun's side
   const q = quat.create();
-  const spin = (node: Node, speed: number, t: number) => {
-    quat.setAxisAngle(q, [0, 1, 0], speed * t);
-    node.setRotation(q[0], q[1], q[2], q[3]);
-  };
+  /** Turns `node` about +Y at `speed` rad/s, for ever. */
+  const spin = (timeline: Timeline, node: Node, speed: number) =>
+    timeline.tween(
+      0,
+      2 * Math.PI,
+      (angle) => {
+        quat.setAxisAngle(q, [0, 1, 0], angle);
+        node.setRotation(q[0], q[1], q[2], q[3]);
+      },
+      { duration: (2 * Math.PI) / speed, repeat: Infinity },
+    );
   runDemo(
     handle,
     renderer,
     [
-      ({ elapsed: t }) => {
-        spin(sun, SPEED.sun, t);
-        spin(earthOrbit, SPEED.earthOrbit, t);
-        spin(earth, SPEED.earth, t);
-        spin(moonOrbit, SPEED.moonOrbit, t);
-      },
+      timelineStep((timeline) => {
+        spin(timeline, sun, SPEED.sun);
+        spin(timeline, earthOrbit, SPEED.earthOrbit);
+        spin(timeline, earth, SPEED.earth);
+        spin(timeline, moonOrbit, SPEED.moonOrbit);
+      }),
     ],
     document.querySelector('#hud'),
   );

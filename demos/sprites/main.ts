@@ -1,5 +1,6 @@
 // sprites: the engine drawing art it did not make itself. A tiled, textured ground (a PNG, repeat), a prop loaded from
-// glTF, characters from an Aseprite export walking by their tags (camera-facing sprites, by clock time), and UI text
+// glTF, characters from an Aseprite export walking by their tags (camera-facing sprites: each leg of a walk is a tween
+// on the scene timeline, the next started as the last ends, the frames advance by clock time), and UI text
 // in a BMFont with Polish diacritics. Every file is in src/assets/fixtures/, made by `npm run assets`.
 import {
   Camera,
@@ -16,9 +17,10 @@ import {
   UiText,
   VERTEX_FLOATS,
   type Geometry,
+  type Timeline,
 } from '../../src/index';
 import { installArmatureHandle } from '../../src/debug';
-import { demoRenderer, runDemo } from '../shared/run-demo';
+import { demoRenderer, runDemo, timelineStep } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
 const handle = installArmatureHandle();
@@ -84,22 +86,32 @@ try {
     ui: { root: ui, atlas: new UiAtlas({}, { fonts: [font] }) },
   });
   renderer.world.lightDirection.set([-0.4, -1, -0.6]);
-  let last = 0;
+  /** Walks `sprite` from `from` to the end at `to` along x at `speed`, facing the way it goes, then end to end for ever. */
+  const walk = (
+    timeline: Timeline,
+    sprite: Sprite,
+    z: number,
+    from: number,
+    to: number,
+    speed: number,
+  ): void => {
+    sprite.flipX = to < from;
+    timeline.tween(from, to, (x) => sprite.setPosition(x, 0, z), {
+      duration: Math.abs(to - from) / speed,
+      onEnd: () => walk(timeline, sprite, z, to, -to, speed), // the track's ends are ±TRACK / 2
+    });
+  };
   runDemo(
     handle,
     renderer,
     [
-      ({ elapsed: t }) => {
-        // Each walks its track there and back, facing the way it goes; the animations advance by clock time.
-        const dt = t - last;
-        last = t;
-        WALKERS.forEach((w, i) => {
-          const along = (w.start + w.speed * t) % (2 * TRACK);
-          const back = along > TRACK;
-          const x = -TRACK / 2 + (back ? 2 * TRACK - along : along);
-          walkers[i]!.setPosition(x, 0, w.z).update(dt).flipX = back;
-        });
-        idler.update(dt);
+      timelineStep((timeline) => {
+        // Each starts `start` units along its track, walking right.
+        WALKERS.forEach((w, i) => walk(timeline, walkers[i]!, w.z, -TRACK / 2 + w.start, TRACK / 2, w.speed));
+      }),
+      ({ delta }) => {
+        for (const walker of walkers) walker.update(delta);
+        idler.update(delta);
       },
     ],
     document.querySelector('#hud'),

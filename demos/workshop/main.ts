@@ -6,7 +6,6 @@
 // The budget readout is an object in the scene, on the table.
 // Fixed times for screenshots: ?t=2&fps=30&attach=0.5&detach=1.5
 import { quat } from 'gl-matrix';
-import { Timeline } from '../../src/index';
 import { installArmatureHandle } from '../../src/debug';
 import {
   benchPointer,
@@ -15,7 +14,7 @@ import {
   publishBenchProbe,
   workshopScene,
 } from '../shared/workshop-scene';
-import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
+import { demoParams, demoRenderer, runDemo, timelineStep } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 
 const handle = installArmatureHandle();
@@ -59,9 +58,18 @@ try {
   benchPointer(renderer, bench, canvas, (line) => (log.textContent += `${line}\n`));
   publishBenchProbe(renderer, bench);
   const spin = quat.create();
-  // ?attach= and ?detach= are timers on scene time (under the fixed clock, the deltas add up to elapsed exactly).
-  const schedule = () => {
-    const timeline = new Timeline();
+  // Everything that moves is on the scene timeline: the axle's endless turn, and ?attach= / ?detach= as timers (each
+  // sees the axle where it stands at its own time).
+  const animate = timelineStep((timeline) => {
+    timeline.tween(
+      0,
+      2 * Math.PI,
+      (angle) => {
+        quat.setAxisAngle(spin, [0, 1, 0], angle);
+        axle.setRotation(spin[0], spin[1], spin[2], spin[3]);
+      },
+      { duration: (2 * Math.PI) / AXLE_SPEED, repeat: Infinity },
+    );
     if (attachAt !== null)
       timeline.after(attachAt, () => {
         if (!attached && (detachAt === null || timeline.time < detachAt)) toggleGear();
@@ -70,22 +78,11 @@ try {
       timeline.after(detachAt, () => {
         if (attached) toggleGear();
       });
-    return timeline;
-  };
-  let timeline = schedule();
+  });
   runDemo(
     handle,
     renderer,
-    [
-      (sample) => {
-        quat.setAxisAngle(spin, [0, 1, 0], sample.elapsed * AXLE_SPEED);
-        axle.setRotation(spin[0], spin[1], spin[2], spin[3]);
-        // A replay from t = 0 (the fixed clock after a device loss) starts the timers over.
-        if (sample.elapsed < timeline.time) timeline = schedule();
-        timeline.advance(sample.delta);
-      },
-      budgetPanelStep(bench.budget, handle, holdReadout),
-    ],
+    [animate, budgetPanelStep(bench.budget, handle, holdReadout)],
     document.querySelector('#hud'),
     { keepRunning: true }, // under the fixed clock too: a drag or a carried piece is drawn as it happens
   );

@@ -68,6 +68,65 @@ describe('Timeline', () => {
     }
   });
 
+  it('repeats: a spin that loops for ever keeps its phase at any frame rate', () => {
+    for (const hz of [30, 60, 144]) {
+      const timeline = new Timeline();
+      let angle = NaN;
+      const spin = timeline.tween(0, 2 * Math.PI, (a) => (angle = a), { duration: 0.8, repeat: Infinity });
+      run(timeline, 2, hz); // 2.5 turns
+      expect(angle).toBeCloseTo(Math.PI, 9);
+      expect(spin.done).toBe(false);
+      spin.cancel();
+      expect(timeline.pending).toBe(0);
+    }
+    expect(() => new Timeline().tween(0, 1, () => {}, { duration: 0, repeat: 2 })).toThrow(
+      /duration above 0/,
+    );
+    expect(() => new Timeline().tween(0, 1, () => {}, { duration: 1, repeat: 1.5 })).toThrow(/whole number/);
+  });
+
+  it('yoyo: every other run goes back, eased the same way; an even number of runs ends exactly on the start', () => {
+    const timeline = new Timeline();
+    const values: number[] = [];
+    timeline.tween(2, 4, (v) => values.push(v), {
+      duration: 1,
+      repeat: 3,
+      yoyo: true,
+      easing: EASINGS.easeInQuad,
+    });
+    for (let i = 0; i < 8; i++) timeline.advance(0.5);
+    // Forward at 0.5 (eased: 0.25), at the turn (4), back at 1.5 (mirrored: 2 + 2 × 0.25), … and exactly 2 at the end.
+    expect(values).toEqual([2, 2.5, 4, 2.5, 2, 2.5, 4, 2.5, 2]);
+    expect(timeline.pending).toBe(0);
+  });
+
+  it("a tween's end happens at its own time among the timers: a chain of legs keeps its phase at any frame rate", () => {
+    const positions: number[] = [];
+    for (const hz of [7, 30, 60, 144]) {
+      const timeline = new Timeline();
+      const events: string[] = [];
+      let x = 0;
+      // A walk: 0 → 3 in 1.5 s, then back and forth for ever, each leg started in the last one's onEnd.
+      const leg = (from: number, to: number): void => {
+        timeline.tween(from, to, (v) => (x = v), {
+          duration: 1.5,
+          onEnd: () => {
+            events.push(`turn@${timeline.time}`);
+            leg(to, from);
+          },
+        });
+      };
+      leg(0, 3);
+      timeline.after(1.6, () => events.push(`timer@${timeline.time} x=${x.toFixed(9)}`));
+      run(timeline, 4, hz);
+      // The timer sees the walker where it is at 1.6 s (0.1 s into the way back), whatever the frame.
+      expect(events).toEqual(['turn@1.5', 'timer@1.6 x=2.800000000', 'turn@3']);
+      positions.push(x);
+    }
+    // 4 s: 1 s into the third leg (0 → 3 again): at 2.
+    for (const x of positions) expect(x).toBeCloseTo(2, 9);
+  });
+
   it('ships easings that start at 0 and end at 1', () => {
     for (const [name, ease] of Object.entries(EASINGS)) {
       expect(Math.abs(ease(0)), name).toBeLessThan(1e-12);

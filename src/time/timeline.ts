@@ -20,10 +20,19 @@ export interface Scheduled {
   readonly done: boolean;
 }
 
-/** How a tween runs: its length in seconds, its easing, and what to call once it ends. */
+/** How a tween runs: its length in seconds, its easing, how often it runs again, and what to call once it ends. */
 export interface TweenOptions {
+  /** Seconds of one run. */
   duration: number;
   easing?: Easing;
+  /** Runs again this many times after the first (default 0; `Infinity`: until cancelled, e.g. a spin). */
+  repeat?: number;
+  /** Every other run goes back from the target to the start (a walk there and back). */
+  yoyo?: boolean;
+  /**
+   * Called once the last run ends, with the timeline's `time` at that exact moment (not the frame's end), so a tween
+   * or timer started here begins on time: a chain of tweens keeps its phase at any frame rate.
+   */
   onEnd?: () => void;
 }
 
@@ -39,6 +48,9 @@ interface Entry {
   fire?: () => void;
   duration: number;
   easing: Easing;
+  /** Runs in all (1 + repeat). */
+  runs: number;
+  yoyo: boolean;
   apply?: (progress: number) => void;
   onEnd?: () => void;
 }
@@ -48,8 +60,8 @@ interface Entry {
  * frames. Advance it from a frame step with the clock's delta (`loop.addStep((s) => timeline.advance(s.delta))`) —
  * or from a fixed step — and pausing it (`paused`) or scaling it (`timeScale`, slow motion) pauses or scales
  * everything on it; in XR the session's frames drive the same loop, so they drive it too. A timer due inside a long
- * frame fires at its own time, in time order (an `every` as many times as periods passed); a tween ends exactly on
- * its target.
+ * frame fires at its own time, in time order (an `every` as many times as periods passed), and so does a tween's
+ * end, with every tween on the timeline where it stands at that time; a tween ends exactly on its target.
  */
 export class Timeline {
   /** Scene seconds advanced so far. */
@@ -81,13 +93,22 @@ export class Timeline {
     return this.progress((p) => apply(p >= 1 ? to : from + (to - from) * p), options);
   }
 
-  /** Runs `apply(progress)` with eased progress 0 → 1 over `options.duration` (the last call exactly 1). */
+  /**
+   * Runs `apply(progress)` with eased progress 0 → 1 over `options.duration` (the last call exactly 1, or exactly 0
+   * where a yoyo's last run goes back).
+   */
   progress(apply: (progress: number) => void, options: TweenOptions): Scheduled {
-    const { duration, easing = EASINGS.linear, onEnd } = options;
+    const { duration, easing = EASINGS.linear, onEnd, repeat = 0, yoyo = false } = options;
     if (!(duration >= 0) || !Number.isFinite(duration))
       throw new RangeError(
         `Timeline tween: duration must be a finite number of seconds ≥ 0, got ${duration}.`,
       );
+    if (!(Number.isInteger(repeat) && repeat >= 0) && repeat !== Infinity)
+      throw new RangeError(
+        `Timeline tween: repeat must be a whole number of runs ≥ 0 or Infinity, got ${repeat}.`,
+      );
+    if (repeat > 0 && duration === 0)
+      throw new RangeError('Timeline tween: a tween that repeats needs a duration above 0 seconds.');
     const entry: Entry = {
       at: this.time,
       order: this.order++,
@@ -96,6 +117,8 @@ export class Timeline {
       period: 0,
       duration,
       easing,
+      runs: 1 + repeat,
+      yoyo,
       apply,
       ...(onEnd ? { onEnd } : {}),
     };
@@ -112,22 +135,30 @@ export class Timeline {
       throw new RangeError(`Timeline: timeScale must be ≥ 0, got ${this.timeScale}.`);
     if (this.paused) return;
     const end = this.time + delta * this.timeScale;
-    // Timers due before `end` fire one by one at their own times, earliest first (each may schedule more).
+    // Timers due and tweens ending before `end` go one by one at their own times, earliest first (each may schedule
+    // more): time stands at each while it happens.
     for (;;) {
       let next: Entry | null = null;
-      for (const e of this.entries)
-        if (
-          e.kind === 'timer' &&
-          !e.done &&
-          e.at <= end &&
-          (!next || e.at < next.at || (e.at === next.at && e.order < next.order))
-        )
+      let nextAt = Infinity;
+      for (const e of this.entries) {
+        if (e.done) continue;
+        const at = e.kind === 'timer' ? e.at : e.at + e.duration * e.runs;
+        if (at <= end && (at < nextAt || (at === nextAt && e.order < next!.order))) {
           next = e;
+          nextAt = at;
+        }
+      }
       if (!next) break;
-      this.time = next.at;
-      if (next.period > 0) next.at += next.period;
-      else next.done = true;
-      next.fire!();
+      this.time = nextAt;
+      // What happens now sees every other tween where it stands now, not where the last frame left it.
+      for (const e of this.entries)
+        if (e.kind === 'tween' && !e.done && e !== next) this.applyTween(e, nextAt);
+      if (next.kind === 'tween') this.applyTween(next, nextAt);
+      else {
+        if (next.period > 0) next.at += next.period;
+        else next.done = true;
+        next.fire!();
+      }
     }
     this.time = end;
     for (const e of this.entries) if (e.kind === 'tween' && !e.done) this.applyTween(e, end);
@@ -151,18 +182,25 @@ export class Timeline {
       fire,
       duration: 0,
       easing: EASINGS.linear,
+      runs: 1,
+      yoyo: false,
     };
     this.entries.push(entry);
     return handle(entry);
   }
 
   private applyTween(e: Entry, now: number): void {
-    const t = e.duration === 0 ? 1 : Math.min((now - e.at) / e.duration, 1);
-    e.apply!(t >= 1 ? 1 : e.easing(t));
-    if (t >= 1) {
+    // Runs elapsed, fractional: run k goes forward, or back where it is a yoyo's odd run.
+    const elapsed = e.duration === 0 ? e.runs : (now - e.at) / e.duration;
+    if (elapsed >= e.runs) {
+      e.apply!(e.yoyo && e.runs % 2 === 0 ? 0 : 1);
       e.done = true;
       e.onEnd?.();
+      return;
     }
+    const run = Math.floor(elapsed);
+    const t = elapsed - run;
+    e.apply!(e.easing(e.yoyo && run % 2 === 1 ? 1 - t : t));
   }
 }
 
