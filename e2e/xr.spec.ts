@@ -118,6 +118,18 @@ test('xr: enter VR on an emulated Quest 3, 60+ frames to both eyes, end, the can
   expect(seen.identical).toBe(false);
   expect(seen.shift).toBeGreaterThan(0);
   await page.screenshot({ path: test.info().outputPath('in-vr.png') });
+  // The scene timeline runs on the session's frames: the axle's arm turns while the canvas draws nothing.
+  type Bench = { __bench: { worldOf(n: string): [number, number, number] } };
+  const arm = () => page.evaluate(() => (window as unknown as Bench).__bench.worldOf('arm'));
+  const [canvasFrame, xrFrames, before] = [
+    await page.evaluate(() => window.__armature!.frame),
+    await page.evaluate(() => window.__armature!.xr!.frames),
+    await arm(),
+  ];
+  await page.waitForFunction((n) => window.__armature!.xr!.frames >= n + 10, xrFrames);
+  const after = await arm();
+  expect(Math.hypot(after[0] - before[0], after[2] - before[2])).toBeGreaterThan(1e-3);
+  expect(await page.evaluate(() => window.__armature!.frame)).toBe(canvasFrame);
 
   await page.evaluate(() => window.__armature!.xr!.session!.end());
   await page.waitForFunction(() => window.__armature!.xr!.mode === null);

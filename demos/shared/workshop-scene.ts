@@ -15,7 +15,9 @@ import {
   WorldText,
   type Renderer,
   quadGeometry,
+  type Scheduled,
   sphereGeometry,
+  type Timeline,
 } from '../../src/index';
 import type { ArmatureHandle } from '../../src/debug';
 
@@ -138,6 +140,23 @@ export function workshopScene(): Workshop {
   scene.add(camera);
 
   return { scene, table, top, axle, gear, pieces: loose, sockets, budget: { readout, bar }, camera };
+}
+
+/** The axle's speed: 90° a second, by scene time. */
+const AXLE_SPEED = Math.PI / 2;
+
+/** Turns the bench's axle at 90°/s for ever: an endless tween on the scene timeline. */
+export function spinAxle(timeline: Timeline, bench: Workshop): Scheduled {
+  const spin = quat.create();
+  return timeline.tween(
+    0,
+    2 * Math.PI,
+    (angle) => {
+      quat.setAxisAngle(spin, [0, 1, 0], angle);
+      bench.axle.setRotation(spin[0], spin[1], spin[2], spin[3]);
+    },
+    { duration: (2 * Math.PI) / AXLE_SPEED, repeat: Infinity },
+  );
 }
 
 /** How high a carried piece rides above where it was picked up (metres). */

@@ -5,13 +5,13 @@
 // (socket.snap), anywhere else it is put down (attach). Pressing elsewhere drags the table, carrying everything on it.
 // The budget readout is an object in the scene, on the table.
 // Fixed times for screenshots: ?t=2&fps=30&attach=0.5&detach=1.5
-import { quat } from 'gl-matrix';
 import { installArmatureHandle } from '../../src/debug';
 import {
   benchPointer,
   budgetPanelStep,
   liveReadout,
   publishBenchProbe,
+  spinAxle,
   workshopScene,
 } from '../shared/workshop-scene';
 import { demoParams, demoRenderer, runDemo, timelineStep } from '../shared/run-demo';
@@ -21,8 +21,6 @@ const handle = installArmatureHandle();
 const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
 const log = document.querySelector<HTMLPreElement>('#log')!;
 const button = document.querySelector<HTMLButtonElement>('#attach')!;
-
-const AXLE_SPEED = Math.PI / 2; // rad/s: 90° per second, by time, not by frames
 
 try {
   const { params, fixed } = demoParams();
@@ -57,19 +55,10 @@ try {
   // Pick a piece and carry it (into a socket, or down anywhere); press elsewhere to drag the table.
   benchPointer(renderer, bench, canvas, (line) => (log.textContent += `${line}\n`));
   publishBenchProbe(renderer, bench);
-  const spin = quat.create();
   // Everything that moves is on the scene timeline: the axle's endless turn, and ?attach= / ?detach= as timers (each
   // sees the axle where it stands at its own time).
   const animate = timelineStep((timeline) => {
-    timeline.tween(
-      0,
-      2 * Math.PI,
-      (angle) => {
-        quat.setAxisAngle(spin, [0, 1, 0], angle);
-        axle.setRotation(spin[0], spin[1], spin[2], spin[3]);
-      },
-      { duration: (2 * Math.PI) / AXLE_SPEED, repeat: Infinity },
-    );
+    spinAxle(timeline, bench);
     if (attachAt !== null)
       timeline.after(attachAt, () => {
         if (!attached && (detachAt === null || timeline.time < detachAt)) toggleGear();

@@ -4,7 +4,6 @@
 // Chrome, and CI). Ending the session (or the system ending it) returns to the canvas. The UI card is composited over
 // the canvas frame, and in the headset it is a panel floating over the bench. ?xrview=native draws each eye at the
 // chain's 240 rows, stretched nearest-texel (the pixel-art headset view); the default is the layer's resolution.
-import { quat } from 'gl-matrix';
 import {
   detectXrSupport,
   enterXr,
@@ -19,13 +18,14 @@ import {
   type HeadsetResolution,
 } from '../../src/index';
 import { installArmatureHandle } from '../../src/debug';
-import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
+import { demoParams, demoRenderer, runDemo, timelineStep } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 import {
   benchPointer,
   budgetPanelStep,
   liveReadout,
   publishBenchProbe,
+  spinAxle,
   workshopScene,
 } from '../shared/workshop-scene';
 
@@ -87,14 +87,13 @@ try {
   // On the canvas: pick a piece and carry it into a socket or down anywhere; press elsewhere to drag the table.
   benchPointer(renderer, bench, canvas, (line) => console.info(line));
   publishBenchProbe(renderer, bench);
-  const spin = quat.create();
   const demo = runDemo(
     handle,
     renderer,
     [
+      // The axle turns on scene time: in the headset the session's frames drive the timeline.
+      timelineStep((timeline) => spinAxle(timeline, bench)),
       (sample) => {
-        quat.setAxisAngle(spin, [0, 1, 0], sample.elapsed * (Math.PI / 2));
-        bench.axle.setRotation(spin[0], spin[1], spin[2], spin[3]);
         clock.text = `T ${sample.elapsed.toFixed(2)}`;
       },
       budgetPanelStep(bench.budget, handle, holdReadout),
