@@ -1,4 +1,4 @@
-import type { DeviceEvents, DeviceRecovery } from './device';
+import type { DeviceEvents, DeviceRecovery, SamplerFilter, SamplerWrap } from './device';
 
 /** A GPU object of a device: made again for each new underlying device or context (see `DeviceCore.generation`). */
 export interface Restorable {
@@ -77,9 +77,17 @@ export abstract class DeviceCore {
   }
 }
 
-/** `data` as bytes: its buffer, where it starts in it and how long it is. */
-export function bytesOf(data: ArrayBuffer | ArrayBufferView): [ArrayBuffer, number, number] {
-  return ArrayBuffer.isView(data)
-    ? [data.buffer as ArrayBuffer, data.byteOffset, data.byteLength]
-    : [data, 0, data.byteLength];
+/** The buffer `data`'s bytes are in (no tuple: a write each frame must not allocate). */
+export function bufferOf(data: ArrayBuffer | ArrayBufferView): ArrayBuffer {
+  return ArrayBuffer.isView(data) ? (data.buffer as ArrayBuffer) : data;
+}
+
+/** Where `data`'s bytes start in `bufferOf(data)`. */
+export function byteStartOf(data: ArrayBuffer | ArrayBufferView): number {
+  return ArrayBuffer.isView(data) ? data.byteOffset : 0;
+}
+
+/** A sampler's settings as a small number, the key devices keep samplers by (a string key would be garbage per call). */
+export function samplerKey(filter: SamplerFilter, wrap: SamplerWrap, mipmapped: boolean): number {
+  return (filter === 'linear' ? 1 : 0) | (wrap === 'repeat' ? 2 : 0) | (mipmapped ? 4 : 0);
 }

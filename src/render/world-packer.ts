@@ -111,6 +111,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   readonly flipped = new FrameList<WorldDraw<B>>();
   /** Each material kind's slots, made when a mesh of the kind first appears. */
   readonly kinds = new Map<string, KindSlots<B>>();
+  /** The same kinds in the order they were made: walked by index each frame (a Map's iterator is garbage). */
+  readonly kindList: KindSlots<B>[] = [];
   /**
    * Since creation: nodes visited by walks of the whole tree (the first frame, a dropped change log), change-log entries
    * read, and world boxes tested against a view.
@@ -257,7 +259,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       for (let i = 0; i < this.draws.length; i++) this.draws[i]!.index = i;
     }
     let bytesUploaded = 0;
-    for (const kind of this.kinds.values()) bytesUploaded += kind.arena.upload().bytesUploaded;
+    const kinds = this.kindList;
+    for (let i = 0; i < kinds.length; i++) bytesUploaded += kinds[i]!.arena.upload().bytesUploaded;
     if (this.options.validate) this.validate();
     return { packed, bytesUploaded };
   }
@@ -311,8 +314,9 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
 
   destroy(): void {
     this.record.close(this.cursor);
-    for (const kind of this.kinds.values()) kind.arena.destroy();
+    for (const kind of this.kindList) kind.arena.destroy();
     this.kinds.clear();
+    this.kindList.length = 0;
   }
 
   /** The slots of `name`'s kind, made on first use. */
@@ -337,6 +341,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         .map((f) => [f.name, writer.field(f.name)] as [string, FieldWriter]),
     };
     this.kinds.set(name, kind);
+    this.kindList.push(kind);
     return kind;
   }
 

@@ -430,8 +430,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    * image of `textures` swapped) and returns the version the draws must have been recorded with.
    */
   private currentBindingsVersion(): number {
-    for (const kind of this.packer.kinds.values()) this.objectsOf(kind);
-    for (const chunk of this.chunks) for (const set of chunk.images) this.images.refresh(set);
+    // Indexed loops: this runs every frame, and an iterator per chunk would be garbage every frame.
+    const kinds = this.packer.kindList;
+    for (let i = 0; i < kinds.length; i++) this.objectsOf(kinds[i]!);
+    const chunks = this.chunks;
+    for (let c = 0; c < chunks.length; c++) {
+      const sets = chunks[c]!.images;
+      for (let i = 0; i < sets.length; i++) this.images.refresh(sets[i]!);
+    }
     return this.objectsVersion + this.images.version;
   }
 

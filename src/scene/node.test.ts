@@ -31,6 +31,8 @@ function workshop() {
   return { bench, top, support, axle, panel, pieces };
 }
 
+const AXIS_Y = [0, 1, 0] as const;
+
 describe('the five checks of the workshop', () => {
   it('1. the printed tree reads as intended', () => {
     const { bench, panel } = workshop();
@@ -550,6 +552,23 @@ describe('depth, removal and reads at scale', () => {
     const least = await leastHeapDelta(reads);
     expect(sink[0]).toBeGreaterThan(0);
     // A read that allocated even one small object (~40 bytes) would show as ≥ 4 MB per run, or as a collection.
+    expect(least).toBeLessThan(64 * 1024);
+  });
+
+  it('setting rotation and position from a changing quaternion allocates nothing (heap delta over 100 000 nodes, least of three runs)', async () => {
+    // The setters stay small enough for V8 to inline into the caller's loop, so the numbers they take are never boxed:
+    // with the unit check's message built inline, setRotation was not, and cost 32 bytes a call here. (Three setters
+    // in one loop go over V8's inlining budget; a frame that moves a node sets one or two.)
+    const nodes = Array.from({ length: 100_000 }, (_, i) => new Node(`n${i}`));
+    const q = quat.create();
+    let turn = 0;
+    const writes = () => {
+      quat.setAxisAngle(q, AXIS_Y, (turn += 0.01));
+      for (let i = 0; i < nodes.length; i++)
+        nodes[i]!.setRotation(q[0], q[1], q[2], q[3]).setPosition(q[1], q[3], 0);
+    };
+    for (let i = 0; i < 50; i++) writes(); // warm up: let V8 optimise the loop
+    const least = await leastHeapDelta(writes);
     expect(least).toBeLessThan(64 * 1024);
   });
 });

@@ -159,12 +159,7 @@ export class Node {
   setRotation(x: number, y: number, z: number, w: number): this {
     if (x - x + (y - y) + (z - z) + (w - w) !== 0) this.rejectNonFinite('setRotation', x, y, z, w);
     const length = Math.sqrt(x * x + y * y + z * z + w * w);
-    if (Math.abs(length - 1) > 1e-3) {
-      throw new SceneError(
-        `Node "${this.name}": setRotation(${x}, ${y}, ${z}, ${w}) is not a unit quaternion (length ${length}). ` +
-          'Pass a normalized quaternion, e.g. from gl-matrix quat.setAxisAngle or quat.fromEuler.',
-      );
-    }
+    if (Math.abs(length - 1) > 1e-3) this.rejectNonUnit(x, y, z, w, length);
     const m = this._mem;
     const at = this._at + ROTATION_AT;
     const qx = x / length,
@@ -691,6 +686,13 @@ export class Node {
   }
 
   // The callers' test `x - x + ... !== 0` is true exactly when some value is NaN or ±Infinity, and allocates nothing.
+  private rejectNonUnit(x: number, y: number, z: number, w: number, length: number): never {
+    throw new SceneError(
+      `Node "${this.name}": setRotation(${x}, ${y}, ${z}, ${w}) is not a unit quaternion (length ${length}). ` +
+        'Pass a normalized quaternion, e.g. from gl-matrix quat.setAxisAngle or quat.fromEuler.',
+    );
+  }
+
   private rejectNonFinite(operation: string, ...values: number[]): never {
     throw new SceneError(
       `Node "${this.name}": ${operation}(${values.join(', ')}) has a non-finite value; the transform is unchanged. ` +

@@ -16,7 +16,7 @@ import type {
   SamplerWrap,
   TextureDesc,
 } from '../device';
-import { DeviceCore } from '../device-core';
+import { DeviceCore, samplerKey } from '../device-core';
 import { GlState } from './gl-state';
 import { GlPass } from './webgl2-pass';
 import {
@@ -52,7 +52,7 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
   floatTargets = false;
   readonly gpuTimes = null;
   private readonly pass: GlPass;
-  private readonly samplers = new Map<string, GlSampler>();
+  private readonly samplers = new Map<number, GlSampler>();
   private framebuffers = new Map<
     GlTextureHandle,
     { framebuffer: WebGLFramebuffer; depth: GlTextureHandle | null; extras: readonly GlTextureHandle[] }
@@ -129,7 +129,7 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
   }
 
   sampler(filter: SamplerFilter, wrap: SamplerWrap = 'clamp', mipmapped = false): GlSampler {
-    const key = `${filter} ${wrap} ${mipmapped}`;
+    const key = samplerKey(filter, wrap, mipmapped);
     let sampler = this.samplers.get(key);
     if (!sampler) this.samplers.set(key, (sampler = new GlSampler(this, filter, wrap, mipmapped)));
     return sampler;

@@ -17,7 +17,7 @@ import type {
   TextureDesc,
   TextureFormat,
 } from '../device';
-import { bytesOf, type Restorable } from '../device-core';
+import { bufferOf, byteStartOf, type Restorable } from '../device-core';
 import { BufferHandle, TextureHandle, type HandleHost } from '../handles';
 import { pipelineBindings } from '../pipeline-bindings';
 import { checkResources } from '../check-resources';
@@ -78,14 +78,15 @@ export class GlBufferHandle extends BufferHandle<WebGLBuffer> {
   }
 
   write(offset: number, data: ArrayBuffer | ArrayBufferView, dataOffset = 0, size?: number): void {
-    const [buffer, start, length] = bytesOf(data);
+    const buffer = bufferOf(data);
+    const start = byteStartOf(data);
     this.bind(this.buffer);
     this.device.gl.bufferSubData(
       this.target,
       offset,
       byteView(buffer),
       start + dataOffset,
-      size ?? length - dataOffset,
+      size ?? data.byteLength - dataOffset,
     );
   }
 

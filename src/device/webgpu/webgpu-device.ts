@@ -24,7 +24,7 @@ import type {
   TextureDesc,
   TextureFormat,
 } from '../device';
-import { DeviceCore } from '../device-core';
+import { DeviceCore, samplerKey } from '../device-core';
 import { GpuPass } from './webgpu-pass';
 import {
   GpuBindingsHandle,
@@ -70,7 +70,9 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
   private readonly canvasFormat: TextureFormat;
   private readonly canvas: GpuExternalTarget;
   private readonly pass: GpuPass;
-  private readonly samplers = new Map<string, GpuSampler>();
+  /** The pass's target formats, refilled for each pass (the pass encoder is reused too). */
+  private readonly passFormats: GPUTextureFormat[] = [];
+  private readonly samplers = new Map<number, GpuSampler>();
   private modules = new Map<string, GPUShaderModule>();
   private checked = new Map<string, Promise<GPUShaderModule>>();
   private layouts = new Map<string, GPUBindGroupLayout>();
@@ -123,7 +125,7 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
   }
 
   sampler(filter: SamplerFilter, wrap: SamplerWrap = 'clamp', mipmapped = false): Sampler {
-    const key = `${filter} ${wrap} ${mipmapped}`;
+    const key = samplerKey(filter, wrap, mipmapped);
     let sampler = this.samplers.get(key);
     if (!sampler) this.samplers.set(key, (sampler = new GpuSampler(this, filter, wrap, mipmapped)));
     return sampler;
@@ -191,7 +193,10 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
         : {}),
       ...(timestampWrites ? { timestampWrites } : {}),
     });
-    const formats = [desc.color.format, ...(desc.extra ?? []).map((e) => e.target.format)];
+    const formats = this.passFormats;
+    formats.length = 0;
+    formats.push(desc.color.format);
+    if (desc.extra) for (const e of desc.extra) formats.push(e.target.format);
     return this.pass.begin(pass, formats, desc.depth?.format);
   }
 

@@ -81,8 +81,12 @@ export class GpuPass extends GpuDraws implements PassEncoder {
 
   executeBundle(bundle: Bundle, rerecord: boolean, record: (encoder: DrawEncoder) => void): boolean {
     const b = bundle as GpuBundleHandle;
-    const formats = `${this.colorFormats.join(',')} ${this.depthFormat ?? ''}`;
-    const stale = rerecord || !b.native || b.generation !== this.device.generation || b.formats !== formats;
+    const stale =
+      rerecord ||
+      !b.native ||
+      b.generation !== this.device.generation ||
+      b.depthFormat !== this.depthFormat ||
+      !sameFormats(b.colorFormats, this.colorFormats);
     if (stale) {
       const encoder = this.device.gpu.device.createRenderBundleEncoder({
         label: b.label,
@@ -93,7 +97,8 @@ export class GpuPass extends GpuDraws implements PassEncoder {
       b.native = encoder.finish();
       b.list[0] = b.native;
       b.generation = this.device.generation;
-      b.formats = formats;
+      b.colorFormats = this.colorFormats.slice();
+      b.depthFormat = this.depthFormat;
     }
     this.pass.executeBundles(b.list);
     return stale;
@@ -102,4 +107,11 @@ export class GpuPass extends GpuDraws implements PassEncoder {
   end(): void {
     this.pass.end();
   }
+}
+
+/** Whether two lists of target formats are the same, compared in place (no key string per draw chunk per frame). */
+function sameFormats(a: readonly GPUTextureFormat[], b: readonly GPUTextureFormat[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -15,7 +15,7 @@ import type {
   TextureFormat,
 } from '../device';
 import { checkResources } from '../check-resources';
-import { bytesOf, type Restorable } from '../device-core';
+import { bufferOf, byteStartOf, type Restorable } from '../device-core';
 import { BufferHandle, TextureHandle, type HandleHost } from '../handles';
 import { pipelineBindings } from '../pipeline-bindings';
 
@@ -59,8 +59,9 @@ export class GpuBufferHandle extends BufferHandle<GPUBuffer> {
   }
 
   write(offset: number, data: ArrayBuffer | ArrayBufferView, dataOffset = 0, size?: number): void {
-    const [buffer, start, length] = bytesOf(data);
-    const bytes = size ?? length - dataOffset;
+    const buffer = bufferOf(data);
+    const start = byteStartOf(data);
+    const bytes = size ?? data.byteLength - dataOffset;
     const queue = this.device.gpu.device.queue;
     if (bytes % 4 === 0) queue.writeBuffer(this.buffer, offset, buffer, start + dataOffset, bytes);
     else {
@@ -332,11 +333,12 @@ export class GpuBindingsHandle implements Bindings, Restorable {
   }
 }
 
-/** A `Bundle` on WebGPU: a render bundle, recorded for one device and one pair of target formats. */
+/** A `Bundle` on WebGPU: a render bundle, recorded for one device and one set of target formats. */
 export class GpuBundleHandle implements Bundle {
   native: GPURenderBundle | null = null;
   generation = -1;
-  formats = '';
+  colorFormats: GPUTextureFormat[] = [];
+  depthFormat: GPUTextureFormat | undefined = undefined;
   /** The one-element list `executeBundles` takes, made once. */
   readonly list: GPURenderBundle[] = [];
   constructor(readonly label: string) {}
