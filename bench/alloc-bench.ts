@@ -1,6 +1,7 @@
 // npm run bench:alloc — where a frame of the world bench allocates: V8's sampling heap profiler (a sample every 64
 // bytes, collected objects included) over 200 Armature frames of bench/world after its timed rounds, printed as bytes
-// per frame by allocating stack (the last four frames). N= and SHARE= pick the case (default 10 000 boxes, 1 % moving).
+// per frame by allocating stack (the last four frames). N= and SHARE= pick the case (default 10 000 boxes, 1 % moving),
+// WARM= frames to run first.
 // Sampled, so figures are estimates; the world bench's heap count is the exact total.
 import { benchResult, isolatedBrowser } from './isolated-browser';
 const { browser, close } = await isolatedBrowser(5176);
@@ -10,6 +11,15 @@ try {
   const page = await browser.newPage();
   await benchResult(page, `http://127.0.0.1:5176/bench/world/?n=${n}&moving=${share}&rounds=3`);
   const cdp = await page.context().newCDPSession(page);
+  // WARM= more frames first (default 0): V8 optimises a function only after many calls, and code not yet optimised
+  // boxes its numbers, so a long-running page allocates less than a fresh one.
+  const warm = Number(process.env['WARM'] ?? 0);
+  if (warm > 0)
+    await page.evaluate(
+      (count) =>
+        (window as unknown as { __frames: (n: string, c: number) => void }).__frames('armature', count),
+      warm,
+    );
   await cdp.send('HeapProfiler.enable');
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.startSampling', {

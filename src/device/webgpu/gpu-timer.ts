@@ -36,6 +36,8 @@ export class GpuTimer {
     });
   }
 
+  private readonly writes: GPURenderPassTimestampWrites[] = [];
+
   /** Call at the start of a frame: forgets the previous frame's pass list. */
   beginFrame(): void {
     this.names.length = 0;
@@ -45,11 +47,12 @@ export class GpuTimer {
   timestampWrites(name: string): GPURenderPassTimestampWrites | undefined {
     if (!this.querySet || this.names.length >= this.maxPasses) return undefined;
     const index = this.names.push(name) - 1;
-    return {
+    // One object per pass index, made once: the same passes ask every frame.
+    return (this.writes[index] ??= {
       querySet: this.querySet,
       beginningOfPassWriteIndex: index * 2,
       endOfPassWriteIndex: index * 2 + 1,
-    };
+    });
   }
 
   /** Records the resolve and copy into `encoder`; call once after the frame's last pass, then `read()` after submit. */

@@ -72,6 +72,12 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
   private readonly pass: GpuPass;
   /** The pass's target formats, refilled for each pass (the pass encoder is reused too). */
   private readonly passFormats: GPUTextureFormat[] = [];
+  private readonly passDesc: ReusedPassDescriptor = {
+    colorAttachments: [],
+    depthStencilAttachment: undefined,
+    timestampWrites: undefined,
+  };
+  private passDepth: GPURenderPassDepthStencilAttachment | null = null;
   private readonly samplers = new Map<number, GpuSampler>();
   private modules = new Map<string, GPUShaderModule>();
   private checked = new Map<string, Promise<GPUShaderModule>>();
@@ -166,37 +172,30 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
   }
 
   beginPass(desc: PassDesc): PassEncoder {
-    const timestampWrites = desc.timed ? this.timer.timestampWrites(desc.label) : undefined;
-    const color = targetView(desc.color);
-    const depth = desc.depth ? targetView(desc.depth) : null;
-    const pass = this.commands().beginRenderPass({
-      label: desc.label,
-      colorAttachments: [
-        desc.clearColor
-          ? { view: color, loadOp: 'clear', clearValue: desc.clearColor as GPUColor, storeOp: 'store' }
-          : { view: color, loadOp: 'load', storeOp: 'store' },
-        ...(desc.extra ?? []).map(({ target, clear }): GPURenderPassColorAttachment =>
-          clear
-            ? { view: targetView(target), loadOp: 'clear', clearValue: clear as GPUColor, storeOp: 'store' }
-            : { view: targetView(target), loadOp: 'load', storeOp: 'store' },
-        ),
-      ],
-      ...(depth
-        ? {
-            depthStencilAttachment: {
-              view: depth,
-              depthLoadOp: desc.clearDepth === undefined ? 'load' : 'clear',
-              depthClearValue: desc.clearDepth ?? 1,
-              depthStoreOp: 'store',
-            },
-          }
-        : {}),
-      ...(timestampWrites ? { timestampWrites } : {}),
-    });
+    // One descriptor, refilled for each pass: WebGPU reads it during the call, and a fresh one a pass is garbage each
+    // frame. Members left undefined count as absent.
+    const d = this.passDesc;
+    const attachments = d.colorAttachments;
+    const extra = desc.extra;
+    attachments.length = 1 + (extra ? extra.length : 0);
+    colorAttachment(attachments, 0, targetView(desc.color), desc.clearColor);
+    if (extra)
+      for (let i = 0; i < extra.length; i++)
+        colorAttachment(attachments, i + 1, targetView(extra[i]!.target), extra[i]!.clear);
+    if (desc.depth) {
+      const depth = (this.passDepth ??= { view: targetView(desc.depth), depthStoreOp: 'store' });
+      depth.view = targetView(desc.depth);
+      depth.depthLoadOp = desc.clearDepth === undefined ? 'load' : 'clear';
+      depth.depthClearValue = desc.clearDepth ?? 1;
+      d.depthStencilAttachment = depth;
+    } else d.depthStencilAttachment = undefined;
+    d.label = desc.label;
+    d.timestampWrites = desc.timed ? this.timer.timestampWrites(desc.label) : undefined;
+    const pass = this.commands().beginRenderPass(d as GPURenderPassDescriptor);
     const formats = this.passFormats;
     formats.length = 0;
     formats.push(desc.color.format);
-    if (desc.extra) for (const e of desc.extra) formats.push(e.target.format);
+    if (extra) for (let i = 0; i < extra.length; i++) formats.push(extra[i]!.target.format);
     return this.pass.begin(pass, formats, desc.depth?.format);
   }
 
@@ -379,6 +378,31 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
 }
 
 /** The view a pass draws into: a device texture's default view, or an external target's. */
+/** A render pass descriptor refilled in place: its optional members are set to undefined (absent) when not used. */
+interface ReusedPassDescriptor {
+  label?: string;
+  colorAttachments: ReusedColorAttachment[];
+  depthStencilAttachment: GPURenderPassDepthStencilAttachment | undefined;
+  timestampWrites: GPURenderPassTimestampWrites | undefined;
+}
+
+type ReusedColorAttachment = Omit<GPURenderPassColorAttachment, 'clearValue'> & {
+  clearValue: GPUColor | undefined;
+};
+
+/** Fills attachment `i` of a reused list in place (made once per index): cleared to `clear`, or loaded. */
+function colorAttachment(
+  list: ReusedColorAttachment[],
+  i: number,
+  view: GPUTextureView,
+  clear: ArrayLike<number> | undefined,
+): void {
+  const a = (list[i] ??= { view, loadOp: 'load', storeOp: 'store', clearValue: undefined });
+  a.view = view;
+  a.loadOp = clear ? 'clear' : 'load';
+  a.clearValue = clear as GPUColor | undefined;
+}
+
 function targetView(target: RenderTarget): GPUTextureView {
   if (target.kind === 'texture') return (target as GpuTextureHandle).view;
   const view = (target as GpuExternalTarget).view;
