@@ -119,11 +119,8 @@ export class WorldText extends Node {
       if (char !== ' ') {
         const glyph = this.glyphs[used++]!;
         glyph.frame = frames.get(char.toUpperCase())!;
-        glyph.setPosition(
-          (column * PIXEL_FONT.advance) / ppu,
-          (0 - line * PIXEL_FONT.lineHeight) / ppu /* not -0 */,
-          0,
-        );
+        const y = line === 0 ? 0 : (-line * PIXEL_FONT.lineHeight) / ppu; // the first line at +0, not -0
+        glyph.setPosition((column * PIXEL_FONT.advance) / ppu, y, 0);
         glyph.visible = true;
       }
       column++;
