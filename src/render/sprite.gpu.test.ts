@@ -11,7 +11,7 @@ import { Texture } from '../scene/texture';
 import { UiAtlas } from '../scene/ui-atlas';
 import { UiSprite } from '../scene/ui-element';
 import { Renderer } from './renderer';
-import { nativeRenderer, TEST_BACKENDS, testCanvas } from './test-backends';
+import { nativeRenderer, TEST_BACKENDS, testCanvas, texelCamera } from './test-backends';
 
 /** The native image, 64×48: the camera shows 4×3 world units, so at 16 texels a unit a texel is one native pixel. */
 const [W, H] = [64, 48];
@@ -65,15 +65,7 @@ async function spriteScene(
   const root = new Node('root');
   const sprite = new Sprite('hero', source, options);
   root.add(sprite);
-  const camera = new Camera('eye', {
-    kind: 'orthographic',
-    left: -W / 32,
-    right: W / 32,
-    bottom: -H / 32,
-    top: H / 32,
-    near: 0.1,
-    far: 10,
-  });
+  const camera = texelCamera(W, H);
   camera.setPosition(...eye).lookAt([0, 0, 0], up);
   root.add(camera);
   const drawn = await nativeRenderer(backend, { root, camera, native: [W, H] });

@@ -3,6 +3,7 @@ import type { BackendName, Device } from '../device/device';
 import type { WebGl2Device } from '../device/webgl2/webgl2-device';
 import { WebGpuDevice } from '../device/webgpu/webgpu-device';
 import { trackGpuResources } from '../device/webgpu/track-gpu-resources';
+import { Camera } from '../scene/camera';
 import { Renderer, type RendererOptions } from './renderer';
 
 /** Both backends, for `for (const backend of TEST_BACKENDS)` around a test. */
@@ -78,4 +79,22 @@ export async function canvasIsNativeRenderer(
     return renderer.readPixels();
   };
   return { renderer, frame };
+}
+
+/**
+ * An orthographic camera centred on the origin that shows `width` × `height` native pixels at `pixelsPerUnit` to a world
+ * unit (a sprite or font texel at that density is exactly one pixel), at z = 2 looking down −Z.
+ */
+export function texelCamera(width: number, height: number, pixelsPerUnit = 16): Camera {
+  const [x, y] = [width / pixelsPerUnit / 2, height / pixelsPerUnit / 2];
+  const camera = new Camera('eye', {
+    kind: 'orthographic',
+    left: -x,
+    right: x,
+    bottom: -y,
+    top: y,
+    near: 0.1,
+    far: 10,
+  });
+  return camera.setPosition(0, 0, 2);
 }

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendName } from '../device/device';
 import { pixelAt } from '../device/webgpu/read-texture';
-import { Camera } from '../scene/camera';
 import { Node } from '../scene/node';
 import { PIXEL_FONT } from '../scene/pixel-font';
 import { WorldText } from '../scene/world-text';
-import { nativeRenderer, TEST_BACKENDS } from './test-backends';
+import { nativeRenderer, TEST_BACKENDS, texelCamera } from './test-backends';
 
 /** The native image, 64×48: the camera shows 4×3 world units, so at 16 texels a unit a font texel is one pixel. */
 const [W, H] = [64, 48];
@@ -21,16 +20,7 @@ async function textScene(backend: BackendName, text: string) {
   );
   label.setPosition(-W / 32 + X0 / 16, H / 32 - Y0 / 16, 0);
   root.add(label);
-  const camera = new Camera('eye', {
-    kind: 'orthographic',
-    left: -W / 32,
-    right: W / 32,
-    bottom: -H / 32,
-    top: H / 32,
-    near: 0.1,
-    far: 10,
-  });
-  camera.setPosition(0, 0, 2);
+  const camera = texelCamera(W, H);
   root.add(camera);
   const drawn = await nativeRenderer(backend, { root, camera, native: [W, H] });
   drawn.renderer.world.environment.setClearColor(

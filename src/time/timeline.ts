@@ -162,7 +162,10 @@ export class Timeline {
     }
     this.time = end;
     for (const e of this.entries) if (e.kind === 'tween' && !e.done) this.applyTween(e, end);
-    this.entries = this.entries.filter((e) => !e.done);
+    // Compacted in place: a new array each advance would be garbage every frame.
+    let kept = 0;
+    for (const e of this.entries) if (!e.done) this.entries[kept++] = e;
+    if (kept !== this.entries.length) this.entries.length = kept; // only when something ended
   }
 
   /** How many timers and tweens are waiting. */
