@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import { Node } from './node';
-import { updateWorldMatrices } from './update-world-matrices';
+import { sweepCounts, updateWorldMatrices } from './update-world-matrices';
 import { SceneError } from './scene-error';
 import { seededRandom } from '../math/seeded-random';
 import { leastHeapDelta } from '../math/least-heap-delta';
@@ -10,6 +10,19 @@ const worldPosition = (node: Node) =>
   vec3.fromValues(node.worldMatrix[12]!, node.worldMatrix[13]!, node.worldMatrix[14]!);
 const quarterTurnY = () => quat.setAxisAngle(quat.create(), [0, 1, 0], Math.PI / 2);
 const setQuat = (node: Node, q: quat) => node.setRotation(q[0], q[1], q[2], q[3]);
+
+/** How many sweeps took each path (the flat order, the links) from this call on. */
+function sweepCounter() {
+  const start = { ...sweepCounts };
+  return {
+    get flat() {
+      return sweepCounts.flat - start.flat;
+    },
+    get linked() {
+      return sweepCounts.linked - start.linked;
+    },
+  };
+}
 
 /** Seed 000's workshop: a table with a top, a support with sockets, five pieces and a panel. */
 function workshop() {
@@ -276,35 +289,30 @@ describe('counters: how many world matrices a frame recomputes', () => {
   });
 
   it('a tree whose shape has settled is swept in one flat loop with the same counts', () => {
-    const internals = Node as unknown as { sweepFlat(order: unknown): number };
-    const flat = vi.spyOn(internals, 'sweepFlat');
-    try {
-      const { root, groups } = fan();
-      expect(updateWorldMatrices(root)).toBe(25); // the shape just changed: the sweep along the links
-      expect(flat).not.toHaveBeenCalled();
-      groups[1]!.children[2]!.setPosition(9, 9, 9);
-      expect(updateWorldMatrices(root, { validate: true })).toBe(1); // settled: the flat order is built and used
-      expect(flat).toHaveBeenCalledTimes(1);
-      groups[2]!.setPosition(0, 0, 1);
-      expect(updateWorldMatrices(root, { validate: true })).toBe(6);
-      groups[0]!.setPosition(0, 0, 1);
-      groups[0]!.children[0]!.setPosition(1, 1, 1);
-      expect(updateWorldMatrices(root, { validate: true })).toBe(6);
-      groups[3]!.setPosition(7, 0, 0);
-      void groups[3]!.children[4]!.worldMatrix; // a lazy read between frames
-      expect(updateWorldMatrices(root, { validate: true })).toBe(4);
-      expect(flat).toHaveBeenCalledTimes(4);
-      // A change of shape drops the flat order: the next sweep walks the tree, the one after rebuilds it.
-      groups[0]!.add(groups[1]!.children[0]!);
-      expect(updateWorldMatrices(root, { validate: true })).toBe(1);
-      expect(flat).toHaveBeenCalledTimes(4);
-      groups[0]!.children[5]!.setPosition(0, 0, 2);
-      expect(updateWorldMatrices(root, { validate: true })).toBe(1);
-      expect(flat).toHaveBeenCalledTimes(5);
-      expect(updateWorldMatrices(root)).toBe(0);
-    } finally {
-      flat.mockRestore();
-    }
+    const sweeps = sweepCounter();
+    const { root, groups } = fan();
+    expect(updateWorldMatrices(root)).toBe(25); // the shape just changed: the sweep along the links
+    expect(sweeps.flat).toBe(0);
+    groups[1]!.children[2]!.setPosition(9, 9, 9);
+    expect(updateWorldMatrices(root, { validate: true })).toBe(1); // settled: the flat order is built and used
+    expect(sweeps.flat).toBe(1);
+    groups[2]!.setPosition(0, 0, 1);
+    expect(updateWorldMatrices(root, { validate: true })).toBe(6);
+    groups[0]!.setPosition(0, 0, 1);
+    groups[0]!.children[0]!.setPosition(1, 1, 1);
+    expect(updateWorldMatrices(root, { validate: true })).toBe(6);
+    groups[3]!.setPosition(7, 0, 0);
+    void groups[3]!.children[4]!.worldMatrix; // a lazy read between frames
+    expect(updateWorldMatrices(root, { validate: true })).toBe(4);
+    expect(sweeps.flat).toBe(4);
+    // A change of shape drops the flat order: the next sweep walks the tree, the one after rebuilds it.
+    groups[0]!.add(groups[1]!.children[0]!);
+    expect(updateWorldMatrices(root, { validate: true })).toBe(1);
+    expect(sweeps.flat).toBe(4);
+    groups[0]!.children[5]!.setPosition(0, 0, 2);
+    expect(updateWorldMatrices(root, { validate: true })).toBe(1);
+    expect(sweeps.flat).toBe(5);
+    expect(updateWorldMatrices(root)).toBe(0);
   });
 
   it('reparenting marks the moved child stale', () => {
@@ -391,12 +399,7 @@ describe('validation mode under a randomized sequence of edits', () => {
     'finds the cached world matrices equal to the from-scratch ones after every edit (shape edits %s)',
     (_, shapeShare) => {
       const random = seededRandom(2026);
-      const internals = Node as unknown as {
-        sweepFlat(order: unknown): number;
-        sweepLinked(node: Node): number;
-      };
-      const flat = vi.spyOn(internals, 'sweepFlat');
-      const linked = vi.spyOn(internals, 'sweepLinked');
+      const sweeps = sweepCounter();
       const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
       const root = new Node('root');
       const nodes: Node[] = [root];
@@ -445,10 +448,8 @@ describe('validation mode under a randomized sequence of edits', () => {
       }
       expect(Object.values(kinds).every((count) => count > 20 * shapeShare)).toBe(true);
       // Both sweeps ran many times: the flat one over settled shapes, the linked one right after each change of shape.
-      expect(flat.mock.calls.length).toBeGreaterThan(50);
-      expect(linked.mock.calls.length).toBeGreaterThan(20);
-      flat.mockRestore();
-      linked.mockRestore();
+      expect(sweeps.flat).toBeGreaterThan(50);
+      expect(sweeps.linked).toBeGreaterThan(20);
     },
   );
 

@@ -44,8 +44,8 @@ const scratchParent = quat.create();
 const scratchDirection = vec3.create();
 const WORLD_UP: ReadonlyVec3 = [0, 1, 0];
 
-/** A subtree in parent-before-child order; `ends[i]` is where the subtree of `nodes[i]` ends. */
-interface FlatOrder {
+/** @internal A subtree in parent-before-child order; `ends[i]` is where the subtree of `nodes[i]` ends. */
+export interface FlatOrder {
   readonly nodes: readonly Node[];
   readonly ends: Int32Array;
 }
@@ -86,10 +86,14 @@ export class Node {
   private _local: Float32Array | null = null;
   private _worldVersion = 0;
   private _parentSeen = 0;
-  // This node's subtree in parent-before-child order, for sweeps that start here (see sweepFlat); dropped whenever the
-  // shape below changes, and rebuilt only once a sweep finds the shape unchanged since the previous one.
-  private _flat: FlatOrder | null = null;
-  private _shapeChanged = true;
+  /**
+   * @internal This node's subtree in parent-before-child order, for sweeps that start here (update-world-matrices.ts);
+   * dropped whenever the shape below changes, and rebuilt only once a sweep finds the shape unchanged since the previous
+   * one. Only that file and this one write these two.
+   */
+  _flat: FlatOrder | null = null;
+  /** @internal The shape below changed since the last sweep from here (see `_flat`). */
+  _shapeChanged = true;
   private _views: NodeViews | null = null;
   /** @internal The change record of the watched tree this node is in (change-record.ts), or null. */
   watcher: NodeWatcher | null = null;
@@ -455,8 +459,11 @@ export class Node {
     return lines.join('\n');
   }
 
-  /** The node after `node` in depth-first order within `root`'s subtree, or null; `descend` false skips its subtree. */
-  private static after(node: Node, root: Node, descend: boolean): Node | null {
+  /**
+   * @internal The node after `node` in depth-first order within `root`'s subtree, or null; `descend` false skips its
+   * subtree.
+   */
+  static after(node: Node, root: Node, descend: boolean): Node | null {
     if (descend && node._first) return node._first;
     for (let n = node; n !== root; n = n._parent!) {
       if (n._next) return n._next;
@@ -464,110 +471,47 @@ export class Node {
     return null;
   }
 
-  /**
-   * Recomputes every stale world matrix under `root`, visiting only branches that changed, and returns how many were
-   * recomputed (0 for a tree where nothing changed since the last call).
-   */
-  static updateWorldMatrices(root: Node): number {
-    if (root._parent) root._parent.refresh();
-    if ((root._flags & BRANCH) === 0 && !root.isStale()) return 0;
-    const order = root.flatOrder();
-    return order ? Node.sweepFlat(order) : Node.sweepLinked(root);
-  }
-
-  /**
-   * The subtree in parent-before-child order, or null right after its shape changed: a tree that changes shape every
-   * frame is swept along its links instead of paying a rebuild per frame.
-   */
-  private flatOrder(): FlatOrder | null {
-    if (this._flat) return this._flat;
-    if (this._shapeChanged) {
-      this._shapeChanged = false;
-      return null;
-    }
-    const nodes: Node[] = [];
-    const ends: number[] = [];
-    const open: number[] = []; // indices of the nodes whose subtree is being listed
-    for (let node: Node = this; ; node = node._next!) {
-      for (;;) {
-        // Every node listed here is covered by this order from now on: a later change below it must climb past it.
-        node._shapeChanged = false;
-        const at = nodes.push(node) - 1;
-        ends.push(at + 1);
-        if (!node._first) break;
-        open.push(at);
-        node = node._first;
-      }
-      while (node !== this && !node._next) {
-        node = node._parent!;
-        ends[open.pop()!] = nodes.length;
-      }
-      if (node === this) break;
-    }
-    return (this._flat = { nodes, ends: Int32Array.from(ends) });
-  }
-
-  /**
-   * The sweep in one loop over the flat order: a branch without BRANCH is skipped to its end; a recomputed node's
-   * children are stale by version, so they recompute in turn.
-   */
-  private static sweepFlat({ nodes, ends }: FlatOrder): number {
-    let count = 0;
-    for (let i = 0; i < nodes.length;) {
-      const node = nodes[i]!;
-      if (node.isStale()) {
-        // Everything below a stale node recomputes: one tight loop over its range, parents before children.
-        node.recompute();
-        node._flags &= ~BRANCH;
-        const end = ends[i]!;
-        for (let j = i + 1; j < end; j++) Node.recomputeFromParent(nodes[j]!);
-        count += end - i;
-        i = end;
-      } else if ((node._flags & BRANCH) === 0) {
-        i = ends[i]!;
-      } else {
-        node._flags &= ~BRANCH;
-        i++;
-      }
-    }
-    return count;
-  }
-
-  /** The same sweep along the child links, for a tree whose shape just changed; below a stale node all recompute. */
-  private static sweepLinked(root: Node): number {
-    let count = 0;
-    for (let node: Node | null = root; node;) {
-      if (node.isStale()) {
-        count += Node.recomputeSubtree(node);
-        node = Node.after(node, root, false);
-        continue;
-      }
-      const descend = (node._flags & BRANCH) !== 0;
-      node._flags &= ~BRANCH;
-      node = Node.after(node, root, descend);
-    }
-    return count;
-  }
-
   /** Sets BRANCH from `node` upwards, stopping at the first ancestor that has it (all above it have it too). */
   private static markBranch(node: Node): void {
     for (let n: Node | null = node; n && (n._flags & BRANCH) === 0; n = n._parent) n._flags |= BRANCH;
   }
 
-  /** Recomputes `top` and everything below it, parents first, along the child links. */
-  private static recomputeSubtree(top: Node): number {
-    top.recompute();
-    top._flags &= ~BRANCH;
-    let count = 1;
-    for (let node = Node.after(top, top, true); node; node = Node.after(node, top, true)) {
-      Node.recomputeFromParent(node);
-      count++;
-    }
-    return count;
+  // What the per-frame sweep (update-world-matrices.ts) asks of a node. Engine-internal: the sweep walks the tree and
+  // decides; the flags and versions stay here.
+
+  /** @internal Whether the sweep must visit this tree at all: something in it changed, or its root is stale. */
+  get needsSweep(): boolean {
+    return (this._flags & BRANCH) !== 0 || this.isStale();
   }
 
-  /** The hot loop's body, for a node whose parent was just recomputed: no staleness test, no branch to take. */
-  private static recomputeFromParent(node: Node): void {
+  /** @internal Whether the sweep must come down this branch; clears the mark, as the sweep is now coming. */
+  takeBranch(): boolean {
+    const branch = (this._flags & BRANCH) !== 0;
+    this._flags &= ~BRANCH;
+    return branch;
+  }
+
+  /** @internal For the sweep: recomputes this stale node, the top of a range that all recomputes. */
+  recomputeTop(): void {
+    this.recompute();
+    this._flags &= ~BRANCH;
+  }
+
+  /** @internal The first child, for walks along the links. */
+  get firstChild(): Node | null {
+    return this._first;
+  }
+
+  /** @internal The next sibling, for walks along the links. */
+  get nextSibling(): Node | null {
+    return this._next;
+  }
+
+  /**
+   * @internal The sweep's hot loop body, for a node whose parent was just recomputed: no staleness test, no branch to
+   * take.
+   */
+  static recomputeFromParent(node: Node): void {
     const parent = node._parent!;
     composeWorld(node._mem, node._at, parent._mem, parent._at + WORLD_AT, node._mem, node._at + WORLD_AT);
     node._parentSeen = parent._worldVersion;
@@ -576,8 +520,8 @@ export class Node {
     if (node.watcher !== null && (node._flags & REPORTS) !== 0) node.watcher.changed(node);
   }
 
-  /** Brings this node's world up to date after its ancestors, for a read outside the sweep; allocates nothing. */
-  private refresh(): void {
+  /** @internal Brings this node's world up to date after its ancestors, for a read outside the sweep; allocates nothing. */
+  refresh(): void {
     // Below the topmost stale node on the path to the root, every node on it is stale once that one recomputes.
     let top = -1;
     let depth = 0;
@@ -597,7 +541,8 @@ export class Node {
     pathScratch.fill(null as unknown as Node, 0, depth); // hold no node past the read
   }
 
-  private isStale(): boolean {
+  /** @internal Whether this node's world must be recomputed: its local or parent changed since it was. */
+  isStale(): boolean {
     return (
       (this._flags & (LOCAL | WORLD)) !== 0 ||
       (this._parent !== null && this._parentSeen !== this._parent._worldVersion)
