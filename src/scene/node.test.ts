@@ -259,6 +259,49 @@ describe('counters: how many world matrices a frame recomputes', () => {
     expect(updateWorldMatrices(root)).toBe(6);
   });
 
+  it('under a node with 10 000 children, a frame where k moved visits k of them, on either sweep', () => {
+    const root = new Node('root');
+    const wide = new Node('wide');
+    root.add(wide);
+    const kids = Array.from({ length: 10_000 }, (_, i) => new Node(`k${i}`).setPosition(i, 0, 0));
+    for (const kid of kids) wide.add(kid);
+    const frame = (moved: readonly number[]) => {
+      for (const i of moved) kids[i]!.setPosition(i, 1, 0);
+      const before = sweepCounts.visited;
+      const count = updateWorldMatrices(root, { validate: true });
+      return { count, visited: sweepCounts.visited - before };
+    };
+    expect(updateWorldMatrices(root)).toBe(10_002); // the first: everything, along the links
+    expect(frame([3, 500, 9999])).toEqual({ count: 3, visited: 2 + 3 }); // root, wide, the three; flat order built
+    expect(frame([7])).toEqual({ count: 1, visited: 3 });
+    expect(frame([])).toEqual({ count: 0, visited: 0 }); // nothing changed: the root is not even visited
+    // A read between frames recomputes `wide` itself: then every child lags, and the sweep visits them all.
+    wide.setPosition(0, 0, 1);
+    void kids[42]!.worldMatrix;
+    expect(frame([])).toEqual({ count: 9_999, visited: 2 + 10_000 });
+    // `wide` moves with a child: all recompute in one range; the child's entry on its list is dropped, not visited later.
+    wide.setPosition(0, 0, 2);
+    expect(frame([5])).toEqual({ count: 10_001, visited: 2 });
+    expect(frame([8])).toEqual({ count: 1, visited: 3 });
+    // Just after a change of shape (the sweep along the links), still only what changed.
+    wide.remove(kids[0]!);
+    expect(frame([1, 2])).toEqual({ count: 2, visited: 4 });
+  });
+
+  it('a node that becomes wide (32 children) between frames still brings the changes made before it did', () => {
+    const root = new Node('root');
+    const hub = new Node('hub');
+    root.add(hub);
+    for (let i = 0; i < 31; i++) hub.add(new Node(`c${i}`));
+    expect(updateWorldMatrices(root)).toBe(33);
+    hub.children[3]!.setPosition(1, 2, 3); // marked while the hub keeps no visit list
+    hub.add(new Node('c31')); // the 32nd child: the hub starts its list, with c3 and c31 on it
+    expect(updateWorldMatrices(root, { validate: true })).toBe(2);
+    expect(hub.children[3]!.worldMatrix[13]).toBe(2);
+    hub.children[31]!.setPosition(0, 0, 7);
+    expect(updateWorldMatrices(root, { validate: true })).toBe(1);
+  });
+
   it('a write that changes nothing changes nothing: no version, no matrix recomputed', () => {
     const { root, groups } = fan();
     const leaf = groups[1]!.children[2]!.setPosition(1, 2, 3)
@@ -391,13 +434,15 @@ describe('bad input leaves the tree unchanged', () => {
 });
 
 describe('validation mode under a randomized sequence of edits', () => {
-  // Shape edits often (most sweeps walk the tree recursively) and rarely (most take the flat order).
+  // Shape edits often (most sweeps walk the tree along its links) and rarely (most take the flat order); and a tree
+  // that starts wide (every node under the root, so the root keeps a visit list: see WIDE in node.ts).
   it.each([
-    ['often', 1],
-    ['rarely', 0.1],
+    ['often', 1, false],
+    ['rarely', 0.1, false],
+    ['rarely, from a wide root', 0.1, true],
   ])(
     'finds the cached world matrices equal to the from-scratch ones after every edit (shape edits %s)',
-    (_, shapeShare) => {
+    (_, shapeShare, wide) => {
       const random = seededRandom(2026);
       const sweeps = sweepCounter();
       const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
@@ -405,7 +450,7 @@ describe('validation mode under a randomized sequence of edits', () => {
       const nodes: Node[] = [root];
       for (let i = 1; i < 60; i++) {
         const node = new Node(`n${i}`).setPosition(random() * 4 - 2, random() * 4 - 2, random() * 4 - 2);
-        pick(nodes).add(node);
+        (wide ? root : pick(nodes)).add(node);
         nodes.push(node);
       }
       const kinds = { move: 0, rotate: 0, scale: 0, add: 0, attach: 0, remove: 0, read: 0, refused: 0 };

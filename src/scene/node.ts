@@ -15,9 +15,19 @@ import {
 // Dirty bits. A node is *stale* when LOCAL or WORLD is set or its parent's world changed since it last looked.
 const LOCAL = 1; // local T/R/S changed since the world matrix was computed
 const WORLD = 2; // world must be recomputed whatever the versions say (new parent, or became a root)
-const BRANCH = 4; // this node or something below it needs the next sweep; always set on all ancestors too
+// BRANCH: this node or something below it needs the next sweep; always set on all ancestors too. Under a wide node
+// (see WIDE) a node that has it is also on the parent's list of children to visit (`_visits`).
+const BRANCH = 4;
 const MATRIX = 8; // local T/R/S changed since localMatrix was last composed (it is composed only when read)
 const REPORTS = 16; // tell the tree's watcher when the world matrix is recomputed (meshes: the world packer re-packs them)
+const CHILDREN = 32; // recomputed by a read, outside the sweep: every child lags now, so the sweep visits them all
+
+/**
+ * From this many children on, a node keeps the list of children the next sweep must visit, so a frame where k of its
+ * children changed visits k, not all. Below it the sweep looks at every child of a marked node: a few node reads,
+ * cheaper than keeping a list when everything moves.
+ */
+const WIDE = 32;
 
 /** World versions come from one counter, so no two nodes ever share one (a new parent can't look unchanged). */
 let worldStamp = 0;
@@ -43,6 +53,13 @@ const scratchQuat = quat.create();
 const scratchParent = quat.create();
 const scratchDirection = vec3.create();
 const WORLD_UP: ReadonlyVec3 = [0, 1, 0];
+
+/** @internal What a sweep visits below a node that is not stale (see `Node.takeVisitMode`). */
+export const VISIT_NONE = 0;
+/** @internal */
+export const VISIT_ALL = 1;
+/** @internal */
+export const VISIT_LISTED = 2;
 
 /** @internal A subtree in parent-before-child order; `ends[i]` is where the subtree of `nodes[i]` ends. */
 export interface FlatOrder {
@@ -94,6 +111,16 @@ export class Node {
   _flat: FlatOrder | null = null;
   /** @internal The shape below changed since the last sweep from here (see `_flat`). */
   _shapeChanged = true;
+  /** @internal Where this node stands in the flat order that last listed it (valid where that order says so). */
+  _orderIndex = -1;
+  // A wide node's children that the next sweep must visit (null below WIDE children): each added when it gained BRANCH
+  // or joined. Kept with a count and reused, so marking allocates nothing per frame.
+  private _visits: (Node | null)[] | null = null;
+  private _visitCount = 0;
+  // The world version this node had when its list was last emptied: a recompute since then covered every child (or
+  // marked them all with CHILDREN), so entries older than it are dropped at the next add. Not emptied by the sweep's hot
+  // loop itself, which would cost a read per node; until that next add they may keep a removed child alive.
+  private _visitsVersion = -1;
   private _views: NodeViews | null = null;
   /** @internal The change record of the watched tree this node is in (change-record.ts), or null. */
   watcher: NodeWatcher | null = null;
@@ -471,9 +498,37 @@ export class Node {
     return null;
   }
 
-  /** Sets BRANCH from `node` upwards, stopping at the first ancestor that has it (all above it have it too). */
+  /**
+   * Sets BRANCH from `node` upwards, each newly marked node onto its parent's visit list, stopping at the first that
+   * has it (all above it have it too, and it is on its parent's list already).
+   */
   private static markBranch(node: Node): void {
-    for (let n: Node | null = node; n && (n._flags & BRANCH) === 0; n = n._parent) n._flags |= BRANCH;
+    for (let n: Node | null = node; n && (n._flags & BRANCH) === 0; n = n._parent) {
+      n._flags |= BRANCH;
+      const parent = n._parent;
+      if (parent !== null && parent._visits !== null) parent.addVisit(n);
+    }
+  }
+
+  private addVisit(child: Node): void {
+    if (this._visitsVersion !== this._worldVersion) {
+      this.clearVisits();
+      this._visitsVersion = this._worldVersion;
+    }
+    this._visits![this._visitCount++] = child;
+  }
+
+  /** Starts the visit list of a node that has just become wide, with the children marked so far; once in its life. */
+  private startVisits(): void {
+    this._visits = [];
+    for (let child = this._first; child; child = child._next) if (child._flags & BRANCH) this.addVisit(child);
+  }
+
+  /** Empties the visit list, holding no node past it. */
+  private clearVisits(): void {
+    if (this._visitCount === 0) return;
+    this._visits!.fill(null, 0, this._visitCount);
+    this._visitCount = 0;
   }
 
   // What the per-frame sweep (update-world-matrices.ts) asks of a node. Engine-internal: the sweep walks the tree and
@@ -484,17 +539,36 @@ export class Node {
     return (this._flags & BRANCH) !== 0 || this.isStale();
   }
 
-  /** @internal Whether the sweep must come down this branch; clears the mark, as the sweep is now coming. */
-  takeBranch(): boolean {
-    const branch = (this._flags & BRANCH) !== 0;
-    this._flags &= ~BRANCH;
-    return branch;
+  /**
+   * @internal For the sweep, at a node that is not stale: which of its children it must visit, clearing the marks.
+   * VISIT_NONE: no change below. VISIT_ALL: every child (below WIDE, or after a read recomputed this node). VISIT_LISTED:
+   * a wide node's visit list, which `takeListed` hands over.
+   */
+  takeVisitMode(): number {
+    const flags = this._flags;
+    if ((flags & (BRANCH | CHILDREN)) === 0) return VISIT_NONE;
+    this._flags = flags & ~(BRANCH | CHILDREN);
+    if ((flags & CHILDREN) === 0 && this._visits !== null) return VISIT_LISTED;
+    this.clearVisits(); // all of them: the list is covered
+    return VISIT_ALL;
+  }
+
+  /** @internal After LISTED: puts the listed children that are still children onto `stack` from `top`; the new top. */
+  takeListed(stack: Node[], top: number): number {
+    const visits = this._visits!;
+    for (let k = 0; k < this._visitCount; k++) {
+      const child = visits[k]!;
+      visits[k] = null;
+      if (child._parent === this) stack[top++] = child; // a child removed since is no longer this sweep's
+    }
+    this._visitCount = 0;
+    return top;
   }
 
   /** @internal For the sweep: recomputes this stale node, the top of a range that all recomputes. */
   recomputeTop(): void {
     this.recompute();
-    this._flags &= ~BRANCH;
+    this._flags &= ~(BRANCH | CHILDREN);
   }
 
   /** @internal The first child, for walks along the links. */
@@ -516,7 +590,7 @@ export class Node {
     composeWorld(node._mem, node._at, parent._mem, parent._at + WORLD_AT, node._mem, node._at + WORLD_AT);
     node._parentSeen = parent._worldVersion;
     node._worldVersion = ++worldStamp;
-    node._flags &= MATRIX | REPORTS; // LOCAL, WORLD and BRANCH all settled
+    node._flags &= MATRIX | REPORTS; // LOCAL, WORLD, BRANCH and CHILDREN all settled
     if (node.watcher !== null && (node._flags & REPORTS) !== 0) node.watcher.changed(node);
   }
 
@@ -535,7 +609,8 @@ export class Node {
     for (let i = top; i >= 0; i--) {
       const node = pathScratch[i]!;
       node.recompute();
-      // Its children now lag behind: make sure the next sweep comes down here.
+      // Its children now lag behind: make sure the next sweep comes down here and visits them all.
+      node._flags |= CHILDREN;
       Node.markBranch(node);
     }
     pathScratch.fill(null as unknown as Node, 0, depth); // hold no node past the read
@@ -601,6 +676,8 @@ export class Node {
     this._childCount++;
     this._childArray = null;
     child._flags |= WORLD | BRANCH;
+    if (this._visits !== null) this.addVisit(child);
+    else if (this._childCount >= WIDE) this.startVisits();
     Node.markBranch(this);
     this.watcher?.added(child);
   }

@@ -55,7 +55,8 @@ export const IDENTITY: Readonly<Float32Array> = new Float32Array([
  * own world, or with IDENTITY as parent its local matrix. T·R·S is composed on the fly (gl-matrix's formula), each
  * entry rounded to float32 as a stored local matrix would be. Both factors are affine (last row 0 0 0 1), so the
  * last row is skipped, as are the terms multiplied by its zeros; what remains sums in gl-matrix's order, so the
- * result is bit-identical to mat4.multiply (x + 0 and x · 1 are exact).
+ * result equals mat4.multiply's (x + 0 and x · 1 are exact), bit for bit but for a zero's sign: where the kept terms
+ * sum to −0, gl-matrix's `+ 0 · translation` makes it +0 (when that translation is not negative).
  */
 export function composeWorld(
   m: Float32Array,

@@ -1,4 +1,4 @@
-import { Node, type FlatOrder } from './node';
+import { Node, VISIT_ALL, VISIT_LISTED, type FlatOrder } from './node';
 import { validateWorldMatrices } from './validate-world-matrices';
 
 /** How `updateWorldMatrices` runs. */
@@ -7,8 +7,11 @@ export interface UpdateOptions {
   validate?: boolean;
 }
 
-/** @internal How many sweeps took each path since the page loaded: exact counters for the tests. */
-export const sweepCounts = { flat: 0, linked: 0 };
+/**
+ * @internal Exact counters for the tests, since the page loaded: sweeps that recomputed along the flat order's ranges
+ * or along the child links, and nodes visited (looked at, recomputed or not).
+ */
+export const sweepCounts = { flat: 0, linked: 0, visited: 0 };
 
 /**
  * The per-frame update: recomputes every stale world matrix under `root`, visiting only the branches that changed,
@@ -19,13 +22,9 @@ export function updateWorldMatrices(root: Node, options?: UpdateOptions): number
   let count = 0;
   if (root.needsSweep) {
     const order = flatOrder(root);
-    if (order) {
-      count = sweepFlat(order);
-      sweepCounts.flat++;
-    } else {
-      count = sweepLinked(root);
-      sweepCounts.linked++;
-    }
+    count = sweep(root, order);
+    if (order) sweepCounts.flat++;
+    else sweepCounts.linked++;
   }
   if (options?.validate) validateWorldMatrices(root); // no default object: this runs every frame
   return count;
@@ -48,10 +47,10 @@ function flatOrder(root: Node): FlatOrder | null {
     for (;;) {
       // Every node listed here is covered by this order from now on: a later change below it must climb past it.
       node._shapeChanged = false;
-      const at = nodes.push(node) - 1;
-      ends.push(at + 1);
+      node._orderIndex = nodes.push(node) - 1;
+      ends.push(node._orderIndex + 1);
       if (!node.firstChild) break;
-      open.push(at);
+      open.push(node._orderIndex);
       node = node.firstChild;
     }
     while (node !== root && !node.nextSibling) {
@@ -63,42 +62,64 @@ function flatOrder(root: Node): FlatOrder | null {
   return (root._flat = { nodes, ends: Int32Array.from(ends) });
 }
 
+/** The nodes the sweep has yet to visit, reused by every sweep so it allocates nothing per frame. */
+const stack: Node[] = [];
+
 /**
- * The sweep in one loop over the flat order: a branch without a change below is skipped to its end; a recomputed
- * node's children are stale by version, so they recompute in turn.
+ * Visits the root and below it only where something changed, so a frame costs what changed: a branch without a change
+ * is skipped whole, and under a wide node only its listed children are visited (see WIDE in node.ts). Everything below
+ * a stale node recomputes. A node listed in the flat order is swept along it (one loop over its range, skipping
+ * unchanged subtrees by their ends); otherwise, right after a change of shape, along the child links.
  */
-function sweepFlat({ nodes, ends }: FlatOrder): number {
+function sweep(root: Node, order: FlatOrder | null): number {
   let count = 0;
-  for (let i = 0; i < nodes.length;) {
-    const node = nodes[i]!;
-    if (node.isStale()) {
-      // Everything below a stale node recomputes: one tight loop over its range, parents before children.
-      node.recomputeTop();
-      const end = ends[i]!;
-      for (let j = i + 1; j < end; j++) Node.recomputeFromParent(nodes[j]!);
-      count += end - i;
-      i = end;
-    } else if (node.takeBranch()) {
-      i++;
-    } else {
-      i = ends[i]!;
+  let visited = 0;
+  let top = 0;
+  stack[top++] = root;
+  while (top > 0) {
+    const node = stack[--top]!;
+    stack[top] = null as unknown as Node; // hold no node past the sweep
+    if (order && order.nodes[node._orderIndex] === node) {
+      const i = node._orderIndex;
+      const end = order.ends[i]!;
+      for (let j = i; j < end;) {
+        const at = order.nodes[j]!;
+        visited++;
+        if (at.isStale()) {
+          count += recomputeRange(order, j);
+          j = order.ends[j]!;
+          continue;
+        }
+        const mode = at.takeVisitMode();
+        if (mode === VISIT_ALL)
+          j++; // into its children
+        else {
+          if (mode === VISIT_LISTED) top = at.takeListed(stack, top);
+          j = order.ends[j]!;
+        }
+      }
+      continue;
     }
+    visited++;
+    if (node.isStale()) {
+      count += recomputeSubtree(node);
+      continue;
+    }
+    const mode = node.takeVisitMode();
+    if (mode === VISIT_LISTED) top = node.takeListed(stack, top);
+    else if (mode === VISIT_ALL)
+      for (let child = node.firstChild; child; child = child.nextSibling) stack[top++] = child;
   }
+  sweepCounts.visited += visited;
   return count;
 }
 
-/** The same sweep along the child links, for a tree whose shape just changed; below a stale node all recompute. */
-function sweepLinked(root: Node): number {
-  let count = 0;
-  for (let node: Node | null = root; node;) {
-    if (node.isStale()) {
-      count += recomputeSubtree(node);
-      node = Node.after(node, root, false);
-      continue;
-    }
-    node = Node.after(node, root, node.takeBranch());
-  }
-  return count;
+/** Recomputes the order's entry `i` and the rest of its subtree, parents before children. */
+function recomputeRange({ nodes, ends }: FlatOrder, i: number): number {
+  nodes[i]!.recomputeTop();
+  const end = ends[i]!;
+  for (let j = i + 1; j < end; j++) Node.recomputeFromParent(nodes[j]!);
+  return end - i;
 }
 
 /** Recomputes `top` and everything below it, parents first, along the child links. */

@@ -4,7 +4,7 @@ import { SceneError } from './scene-error';
 
 /**
  * The slow path that checks the fast one: recomputes every world matrix under `root` from its local T/R/S alone and
- * throws, naming the node's path, on the first cached matrix that differs in any bit. Far too slow for real frames.
+ * throws, naming the node's path, on the first cached matrix that differs in any element. Far too slow for real frames.
  */
 export function validateWorldMatrices(root: Node): void {
   // Each node's expected world matrix is kept until its children are checked against it; a map, not the call stack,
@@ -21,7 +21,9 @@ export function validateWorldMatrices(root: Node): void {
     mat4.multiply(world, parentWorld, world);
     const cached = node.cachedWorldMatrix; // not worldMatrix: reading that would bring a stale cache up to date
     for (let i = 0; i < 16; i++) {
-      if (!Object.is(cached[i], world[i])) {
+      // Equal values pass, a zero's sign aside: the sweep leaves out gl-matrix's `+ 0 · translation` terms, which turn a
+      // −0 into +0 (see composeWorld); no stale cache shows as a zero's sign alone.
+      if (cached[i] !== world[i] && !(Number.isNaN(cached[i]) && Number.isNaN(world[i]))) {
         throw new SceneError(
           `World matrix of "${node.path}" is stale: element ${i} is ${cached[i]}, recomputed from scratch it is ` +
             `${world[i]}. A change reached this node without invalidating its cache.`,
