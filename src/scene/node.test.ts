@@ -286,6 +286,10 @@ describe('counters: how many world matrices a frame recomputes', () => {
     // Just after a change of shape (the sweep along the links), still only what changed.
     wide.remove(kids[0]!);
     expect(frame([1, 2])).toEqual({ count: 2, visited: 4 });
+    // A child marked, then removed before the frame: its entry on the list is not this tree's any more.
+    kids[9]!.setPosition(9, 9, 9);
+    wide.remove(kids[9]!);
+    expect(frame([])).toEqual({ count: 0, visited: 2 });
   });
 
   it('a node that becomes wide (32 children) between frames still brings the changes made before it did', () => {

@@ -11,6 +11,7 @@ import {
   SCALE_AT,
   WORLD_AT,
 } from './transform-pool';
+import { VisitList } from './visit-list';
 
 // Dirty bits. A node is *stale* when LOCAL or WORLD is set or its parent's world changed since it last looked.
 const LOCAL = 1; // local T/R/S changed since the world matrix was computed
@@ -113,14 +114,8 @@ export class Node {
   _shapeChanged = true;
   /** @internal Where this node stands in the flat order that last listed it (valid where that order says so). */
   _orderIndex = -1;
-  // A wide node's children that the next sweep must visit (null below WIDE children): each added when it gained BRANCH
-  // or joined. Kept with a count and reused, so marking allocates nothing per frame.
-  private _visits: (Node | null)[] | null = null;
-  private _visitCount = 0;
-  // The world version this node had when its list was last emptied: a recompute since then covered every child (or
-  // marked them all with CHILDREN), so entries older than it are dropped at the next add. Not emptied by the sweep's hot
-  // loop itself, which would cost a read per node; until that next add they may keep a removed child alive.
-  private _visitsVersion = -1;
+  // A wide node's children that the next sweep must visit (null below WIDE children).
+  private _visits: VisitList<Node> | null = null;
   private _views: NodeViews | null = null;
   /** @internal The change record of the watched tree this node is in (change-record.ts), or null. */
   watcher: NodeWatcher | null = null;
@@ -511,24 +506,13 @@ export class Node {
   }
 
   private addVisit(child: Node): void {
-    if (this._visitsVersion !== this._worldVersion) {
-      this.clearVisits();
-      this._visitsVersion = this._worldVersion;
-    }
-    this._visits![this._visitCount++] = child;
+    this._visits!.add(child, this._worldVersion);
   }
 
   /** Starts the visit list of a node that has just become wide, with the children marked so far; once in its life. */
   private startVisits(): void {
-    this._visits = [];
+    this._visits = new VisitList();
     for (let child = this._first; child; child = child._next) if (child._flags & BRANCH) this.addVisit(child);
-  }
-
-  /** Empties the visit list, holding no node past it. */
-  private clearVisits(): void {
-    if (this._visitCount === 0) return;
-    this._visits!.fill(null, 0, this._visitCount);
-    this._visitCount = 0;
   }
 
   // What the per-frame sweep (update-world-matrices.ts) asks of a node. Engine-internal: the sweep walks the tree and
@@ -549,20 +533,13 @@ export class Node {
     if ((flags & (BRANCH | CHILDREN)) === 0) return VISIT_NONE;
     this._flags = flags & ~(BRANCH | CHILDREN);
     if ((flags & CHILDREN) === 0 && this._visits !== null) return VISIT_LISTED;
-    this.clearVisits(); // all of them: the list is covered
+    this._visits?.clear(); // all of them: the list is covered
     return VISIT_ALL;
   }
 
   /** @internal After LISTED: puts the listed children that are still children onto `stack` from `top`; the new top. */
   takeListed(stack: Node[], top: number): number {
-    const visits = this._visits!;
-    for (let k = 0; k < this._visitCount; k++) {
-      const child = visits[k]!;
-      visits[k] = null;
-      if (child._parent === this) stack[top++] = child; // a child removed since is no longer this sweep's
-    }
-    this._visitCount = 0;
-    return top;
+    return this._visits!.drainInto(stack, top, this);
   }
 
   /** @internal For the sweep: recomputes this stale node, the top of a range that all recomputes. */
