@@ -292,6 +292,30 @@ describe('counters: how many world matrices a frame recomputes', () => {
     expect(frame([])).toEqual({ count: 0, visited: 2 });
   });
 
+  it('a subtree swept on its own (its own flat order) is still swept right from the whole tree', () => {
+    // The hub is wide, so its changed children are reached through its list and their place in the root's flat order.
+    const root = new Node('root');
+    const hub = new Node('hub');
+    root.add(hub);
+    const arms = Array.from({ length: 40 }, (_, i) => new Node(`a${i}`).setPosition(i, 0, 0));
+    for (const arm of arms) hub.add(arm.add(new Node('x')).add(new Node('y')));
+    updateWorldMatrices(root);
+    arms[1]!.setPosition(1, 1, 0);
+    updateWorldMatrices(root); // the root's flat order is built
+    arms[7]!.setPosition(7, 1, 0);
+    expect(updateWorldMatrices(arms[7]!)).toBe(3); // along the links: its shape is new to this sweep root
+    arms[7]!.children[0]!.setPosition(1, 0, 0);
+    expect(updateWorldMatrices(arms[7]!)).toBe(1); // its own flat order now: its nodes' places are into that one
+    arms[7]!.children[1]!.setPosition(2, 0, 0);
+    arms[9]!.children[0]!.setPosition(3, 0, 0);
+    const before = sweepCounts.visited;
+    expect(updateWorldMatrices(root, { validate: true })).toBe(2);
+    // root, hub; a9 and its two children along the root's order; a7 (its place there overwritten) along its links with
+    // its two children, and twice more: its own sweeps cleared its mark, so each new mark listed it on the hub again.
+    expect(sweepCounts.visited - before).toBe(2 + 3 + 3 + 2);
+    expect(arms[7]!.children[1]!.worldMatrix[12]).toBe(9); // 7 + 2
+  });
+
   it('a node that becomes wide (32 children) between frames still brings the changes made before it did', () => {
     const root = new Node('root');
     const hub = new Node('hub');
