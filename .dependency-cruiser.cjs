@@ -1,5 +1,6 @@
 // The layer check run by `npm run check`: src/ folders import only leftwards along
-// math -> time -> scene -> input -> ui -> assets -> layout -> device -> graph -> render/xr -> app -> debug, never in a cycle; index.ts alone may import all.
+// math -> time -> scene -> input -> ui -> assets -> layout -> device -> graph -> render/xr -> app -> debug, never in a cycle;
+// inside render/: materials -> world -> passes -> renderers. The public entries alone may import all.
 // Tests (*.test.ts) may wire layers together (an XR layer test draws with the world pass): they are not engine code.
 const LAYERS = [
   'math',
@@ -25,9 +26,20 @@ const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
   to: { path: `^src/(${LAYERS.slice(i + 1).join('|')})/` },
 }));
 
+/** Inside render/, the same rule between its parts: a material kind knows no world pass, the world pass no post pass. */
+const RENDER_PARTS = ['materials', 'world', 'passes', 'renderers'];
+const renderRules = RENDER_PARTS.slice(0, -1).map((part, i) => ({
+  name: `render-${part}`,
+  comment: `src/render/${part} may not import from a part to its right (${RENDER_PARTS.slice(i + 1).join(', ')})`,
+  severity: 'error',
+  from: { path: `^src/render/${part}/`, pathNot: '\\.test\\.ts$' },
+  to: { path: `^src/render/(${RENDER_PARTS.slice(i + 1).join('|')})/` },
+}));
+
 module.exports = {
   forbidden: [
     ...layerRules,
+    ...renderRules,
     {
       name: 'render-xr-apart',
       comment: 'render and xr sit side by side: neither imports the other',

@@ -3,8 +3,8 @@
 import { mat3 } from 'gl-matrix';
 import { StructWriter } from '../src/layout/struct-writer';
 import { UniformArena, type UniformStorage } from '../src/layout/uniform-arena';
-import { materialKind } from '../src/render/material-kind';
-import { transformPacker } from '../src/render/transform-packer';
+import { materialKind } from '../src/render/materials/material-kind';
+import { transformPacker } from '../src/render/world/transform-packer';
 import { Node } from '../src/scene/node';
 import { updateWorldMatrices } from '../src/scene/update-world-matrices';
 import { formatMs, median, printTable, spread } from './bench-table';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { PIXEL_FONT } from '../src/scene/pixel-font';
+import { PIXEL_FONT } from '../src/ui/pixel-font';
 import { openDemo } from './demo-page';
 
 test.use({ viewport: { width: 1100, height: 520 } });

@@ -1,7 +1,7 @@
 // Armature Pixel, the project's bitmap font: upper case and digits from the shipped 3×5 font, lower case drawn here,
 // Polish diacritics made by adding marks (acute, dot, ogonek, stroke). Plain data with no Node imports, so the GPU
 // tests know every glyph; make-assets.ts writes it as a BMFont (.fnt + page PNG).
-import { PIXEL_FONT } from '../src/scene/pixel-font';
+import { PIXEL_FONT } from '../src/ui/pixel-font';
 
 /**
  * Each glyph is 8 rows of one cell: row 0 holds accents, rows 1…5 the capitals (2…5 the lower case's x-height, 1 its

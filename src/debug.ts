@@ -28,4 +28,4 @@ export {
 } from './device/webgpu/track-gpu-resources';
 export { trackGlResources, type GlResourceCounts } from './device/webgl2/track-gl-resources';
 export { readTexture, pixelAt } from './device/webgpu/read-texture';
-export { TestPattern, TEST_PATTERN } from './render/test-pattern';
+export { TestPattern, TEST_PATTERN } from './debug/test-pattern';

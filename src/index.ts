@@ -7,7 +7,7 @@
 // The app shell: run a renderer on a page.
 export { run, type Running, type RunOptions } from './app/run';
 export { fitCanvas } from './app/fit-canvas';
-export { showFailure } from './render/show-failure';
+export { showFailure } from './render/renderers/show-failure';
 export { enterXr, xrState, type XrOptions, type XrState } from './app/enter-xr';
 
 // Scene: nodes, cameras, meshes, geometry, materials, the UI layer's nodes.
@@ -52,8 +52,8 @@ export {
   UiText,
   type UiSpriteOptions,
   type UiTextOptions,
-} from './scene/ui-element';
-export { UiAtlas, type AtlasFrame, type SpriteArt, type UiAtlasOptions } from './scene/ui-atlas';
+} from './ui/ui-element';
+export { UiAtlas, type AtlasFrame, type SpriteArt, type UiAtlasOptions } from './ui/ui-atlas';
 export type { Action, InputEvent } from './input/input-event';
 export { ActionMapper } from './input/action-mapper';
 export { PadPoller, type PadState } from './input/pad-poller';
@@ -71,20 +71,20 @@ export {
 } from './ui/ui-kernel';
 export { UiView, DEFAULT_UI_THEME, type UiTheme, type UiViewOptions } from './ui/ui-view';
 export { UiCursor, CURSOR_SHAPES, CURSOR_SPRITES, type CursorShapeArt } from './ui/ui-cursor';
-export { BitmapFont, type BitmapFontData, type BitmapGlyph, type FontPage } from './scene/bitmap-font';
-export { layoutText, type PlacedGlyph, type TextLayout } from './scene/text-layout';
+export { BitmapFont, type BitmapFontData, type BitmapGlyph, type FontPage } from './ui/bitmap-font';
+export { layoutText, type PlacedGlyph, type TextLayout } from './ui/text-layout';
 export { loadBitmapFont } from './assets/load-bitmap-font';
 export { parseBmFont, type BmFontFile } from './assets/parse-bmfont';
-export { PIXEL_FONT } from './scene/pixel-font';
-export { WorldText, type WorldTextOptions } from './scene/world-text';
+export { PIXEL_FONT } from './ui/pixel-font';
+export { WorldText, type WorldTextOptions } from './ui/world-text';
 export { SceneError } from './scene/scene-error';
 export { updateWorldMatrices, type UpdateOptions } from './scene/update-world-matrices';
 export { validateWorldMatrices } from './scene/validate-world-matrices';
 export { findShearedNodes, type ShearReport } from './scene/find-sheared-nodes';
 
 // Rendering: the renderer, its chain settings and passes, material kinds, effects, the headset renderer.
-export { Renderer, type RendererOptions } from './render/renderer';
-export { Environment, type EnvironmentOptions, type ColorLike } from './render/environment';
+export { Renderer, type RendererOptions } from './render/renderers/renderer';
+export { Environment, type EnvironmentOptions, type ColorLike } from './render/world/environment';
 export {
   defaultChainSettings,
   BAR_FILLS,
@@ -92,8 +92,8 @@ export {
   type BarFill,
   type ChainSettings,
   type DitherMode,
-} from './render/chain-settings';
-export { OFF_BY_DEFAULT, PIXEL_STABLE_PAD } from './render/chain-graph';
+} from './render/passes/chain-settings';
+export { OFF_BY_DEFAULT, PIXEL_STABLE_PAD } from './render/passes/chain-graph';
 export { Palette, PALETTE_NAMES, PALETTE_LUT_LEVELS, type PaletteName, type Rgb8 } from './scene/palette';
 export { pixelSnap, type PixelSnap } from './scene/pixel-snap';
 export { bayerPattern, ditherThreshold, type DitherPattern } from './math/dither-pattern';
@@ -104,39 +104,39 @@ export {
   UPSCALE_MODES,
   type FrameRect,
   type UpscaleMode,
-} from './render/frame-rect';
+} from './render/passes/frame-rect';
 export {
   registerMaterialKind,
   materialKind,
   type MaterialKindSpec,
   type MaterialKindInfo,
-} from './render/material-kind';
-export { ShaderEffect, type EffectOptions } from './render/shader-effect';
+} from './render/materials/material-kind';
+export { ShaderEffect, type EffectOptions } from './render/passes/shader-effect';
 export {
   WorldPass,
   type WorldMesh,
   type WorldPassOptions,
   type WorldView,
   type Viewport,
-} from './render/world-pass';
-export { UiPass, type UiPlacement, type UiWhere } from './render/ui-pass';
-export { MotionBlurPass } from './render/motion-blur-pass';
-export { BloomPass } from './render/bloom-pass';
-export { GradePass } from './render/grade-pass';
-export { PalettePass } from './render/palette-pass';
-export { UpscalePass } from './render/upscale-pass';
-export { BackgroundPass } from './render/background-pass';
-export { CrtPass } from './render/crt-pass';
-export { PresentPass } from './render/present-pass';
-export { FullscreenProgram, type FragmentPair } from './render/fullscreen-program';
+} from './render/world/world-pass';
+export { UiPass, type UiPlacement, type UiWhere } from './render/passes/ui-pass';
+export { MotionBlurPass } from './render/passes/motion-blur-pass';
+export { BloomPass } from './render/passes/bloom-pass';
+export { GradePass } from './render/passes/grade-pass';
+export { PalettePass } from './render/passes/palette-pass';
+export { UpscalePass } from './render/passes/upscale-pass';
+export { BackgroundPass } from './render/passes/background-pass';
+export { CrtPass } from './render/passes/crt-pass';
+export { PresentPass } from './render/passes/present-pass';
+export { FullscreenProgram, type FragmentPair } from './render/passes/fullscreen-program';
 export type { FrameContext } from './render/frame-context';
 export {
   HeadsetRenderer,
   type HeadsetRendererOptions,
   type HeadsetUi,
   type HeadsetView,
-} from './render/headset-renderer';
-export { eyeNativeSize, type HeadsetResolution } from './render/eye-native-size';
+} from './render/renderers/headset-renderer';
+export { eyeNativeSize, type HeadsetResolution } from './render/renderers/eye-native-size';
 
 // Time: the clock, the frame loop, the budget.
 export { FrameClock, type Clock, type ClockSample } from './time/frame-clock';

@@ -28,6 +28,16 @@ describe('shaders in wgsl/', () => {
     }
   });
 
+  it('pairs at a glance: a shader in wgsl/<folder>/ is owned by a file in a src/ folder of that name', () => {
+    for (const file of files) {
+      const folder = relative(join(ROOT, 'wgsl'), file).split('/')[0]!;
+      const owner = /^\/\/ Owner: (src\/\S+\.ts)\./.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+      expect(owner.split('/').slice(0, -1).pop(), `${relative(ROOT, file)} is owned by ${owner}`).toBe(
+        folder,
+      );
+    }
+  });
+
   it('has a GLSL ES twin beside every WGSL shader (the WebGL2 backend), with the same name', () => {
     const wgsl = files.filter((f) => f.endsWith('.wgsl'));
     for (const file of wgsl) expect(existsSync(file.replace(/\.wgsl$/, '.glsl')), file).toBe(true);

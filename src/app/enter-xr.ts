@@ -1,8 +1,8 @@
 import { mat4 } from 'gl-matrix';
 import { WebGl2Device } from '../device/webgl2/webgl2-device';
 import { WebGpuDevice } from '../device/webgpu/webgpu-device';
-import type { HeadsetResolution } from '../render/eye-native-size';
-import { HeadsetRenderer, type HeadsetUi } from '../render/headset-renderer';
+import type { HeadsetResolution } from '../render/renderers/eye-native-size';
+import { HeadsetRenderer, type HeadsetUi } from '../render/renderers/headset-renderer';
 import type { Camera } from '../scene/camera';
 import type { Mesh } from '../scene/mesh';
 import type { Node } from '../scene/node';

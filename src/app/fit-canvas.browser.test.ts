@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitCanvas } from './fit-canvas';
-import { showFailure } from '../render/show-failure';
+import { showFailure } from '../render/renderers/show-failure';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Renderer } from '../render/renderer';
+import type { Renderer } from '../render/renderers/renderer';
 import { FixedClock } from '../time/fixed-clock';
 import type { SessionFrames, WindowFrames } from '../time/frame-loop';
 import type { InputEvent } from '../input/input-event';

@@ -1,12 +1,12 @@
 import type { InputEvent } from '../input/input-event';
 import type { InputQueue } from '../input/input-queue';
 import type { UiKernel } from '../ui/ui-kernel';
-import type { Renderer } from '../render/renderer';
+import type { Renderer } from '../render/renderers/renderer';
 import { FrameBudget } from '../time/frame-budget';
 import { FrameClock, type Clock, type ClockSample } from '../time/frame-clock';
 import { FrameLoop, type FrameCounters, type FrameStep, type WindowFrames } from '../time/frame-loop';
 import { fitCanvas } from './fit-canvas';
-import { showFailure } from '../render/show-failure';
+import { showFailure } from '../render/renderers/show-failure';
 
 /** How `run` drives a renderer; every option has a default that suits a page. */
 export interface RunOptions {

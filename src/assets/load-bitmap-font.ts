@@ -1,4 +1,4 @@
-import { BitmapFont, type FontPage } from '../scene/bitmap-font';
+import { BitmapFont, type FontPage } from '../ui/bitmap-font';
 import { imagePixels } from '../scene/image-pixels';
 import { fetchBlob, loadImage } from './load-texture';
 import { parseBmFont } from './parse-bmfont';

@@ -1,4 +1,4 @@
-import type { BitmapFontData, BitmapGlyph } from '../scene/bitmap-font';
+import type { BitmapFontData, BitmapGlyph } from '../ui/bitmap-font';
 
 /** A BMFont text file read: the font's data and the page images it names (relative to the file), by page id. */
 export interface BmFontFile extends BitmapFontData {

@@ -1,6 +1,6 @@
-import { BAR_FILLS, type BarFill } from '../render/chain-settings';
-import { OFF_BY_DEFAULT } from '../render/chain-graph';
-import { parsePixelAspect, UPSCALE_MODES, type UpscaleMode } from '../render/frame-rect';
+import { BAR_FILLS, type BarFill } from '../render/passes/chain-settings';
+import { OFF_BY_DEFAULT } from '../render/passes/chain-graph';
+import { parsePixelAspect, UPSCALE_MODES, type UpscaleMode } from '../render/passes/frame-rect';
 
 /** The passes of the pixel-art chain a URL can turn off or on, in chain order. */
 export const CHAIN_PASSES = [

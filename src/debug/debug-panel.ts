@@ -1,7 +1,7 @@
 import { Pane } from 'tweakpane';
-import { BAR_FILLS } from '../render/chain-settings';
-import { UPSCALE_MODES } from '../render/frame-rect';
-import type { Renderer } from '../render/renderer';
+import { BAR_FILLS } from '../render/passes/chain-settings';
+import { UPSCALE_MODES } from '../render/passes/frame-rect';
+import type { Renderer } from '../render/renderers/renderer';
 import type { BudgetSnapshot } from '../time/frame-budget';
 import { HEADSET_90HZ_MS } from '../time/frame-ceilings';
 import {

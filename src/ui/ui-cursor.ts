@@ -1,5 +1,5 @@
-import type { SpriteArt } from '../scene/ui-atlas';
-import { UiSprite } from '../scene/ui-element';
+import type { SpriteArt } from './ui-atlas';
+import { UiSprite } from './ui-element';
 import type { CursorShape, UiKernel } from './ui-kernel';
 
 const PALETTE = { K: [0.05, 0.05, 0.08, 1], W: [1, 1, 1, 1], R: [0.9, 0.2, 0.2, 1] } as const;

@@ -1,8 +1,8 @@
-import type { BitmapFont } from '../scene/bitmap-font';
+import type { BitmapFont } from './bitmap-font';
 import { Node } from '../scene/node';
-import { PIXEL_FONT } from '../scene/pixel-font';
-import { layoutText } from '../scene/text-layout';
-import { UiRect, UiText } from '../scene/ui-element';
+import { PIXEL_FONT } from './pixel-font';
+import { layoutText } from './text-layout';
+import { UiRect, UiText } from './ui-element';
 import type { ScreenRect, UiBox } from './ui-box';
 import type { ControlKind, UiControl } from './ui-control';
 import type { UiKernel } from './ui-kernel';

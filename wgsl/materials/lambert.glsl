@@ -1,4 +1,4 @@
-// Owner: src/render/material-kind.ts. The GLSL ES 3.00 twin of lambert.wgsl (banded light, light per texel).
+// Owner: src/render/materials/material-kind.ts. The GLSL ES 3.00 twin of lambert.wgsl (banded light, light per texel).
 layout(std140) uniform Object {
   mat4 model;
   mat3 normal;

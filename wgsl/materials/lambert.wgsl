@@ -1,4 +1,4 @@
-// Owner: src/render/material-kind.ts. The `lambert` material kind: the mesh's colour times its map, under the frame's
+// Owner: src/render/materials/material-kind.ts. The `lambert` material kind: the mesh's colour times its map, under the frame's
 // directional light plus ambient; fragments whose alpha falls below alphaTest are cut out. Two pixel-art options:
 // `bands` ≥ 2 quantizes the diffuse term into that many levels (toon light), and `texelLight` 1 lights each texel of
 // the map as one (the normal taken at the texel's centre), so shading edges follow the art's pixel grid.

@@ -1,4 +1,4 @@
-// Owner: src/render/material-kind.ts. The GLSL ES 3.00 twin of panel.wgsl; the image is stored top row first, as
+// Owner: src/render/materials/material-kind.ts. The GLSL ES 3.00 twin of panel.wgsl; the image is stored top row first, as
 // every device texture on WebGL2.
 layout(std140) uniform Object {
   mat4 model;

@@ -1,4 +1,4 @@
-// Owner: src/render/material-kind.ts. The `panel` material kind: an image (the UI layer's, for a headset's diegetic
+// Owner: src/render/materials/material-kind.ts. The `panel` material kind: an image (the UI layer's, for a headset's diegetic
 // panel) over the mesh's local x, y from −0.5 to 0.5, nearest texel, times its colour.
 
 struct Object {

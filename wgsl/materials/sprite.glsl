@@ -1,4 +1,4 @@
-// Owner: src/render/material-kind.ts. The GLSL ES 3.00 twin of sprite.wgsl (its own vertex stage included).
+// Owner: src/render/materials/material-kind.ts. The GLSL ES 3.00 twin of sprite.wgsl (its own vertex stage included).
 #define ARMATURE_OWN_VERTEX
 layout(std140) uniform Object {
   mat4 model;

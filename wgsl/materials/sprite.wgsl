@@ -1,4 +1,4 @@
-// Owner: src/render/material-kind.ts. The `sprite` material kind: one frame of a sheet on a quad that faces the eye
+// Owner: src/render/materials/material-kind.ts. The `sprite` material kind: one frame of a sheet on a quad that faces the eye
 // (billboard) or lies in the node's XY plane, each texel the nearest one and never one of a neighbouring frame; cut out
 // below alphaTest, never blended. It has its own vertex stage: the quad's corners come from the frame's rectangle.
 

@@ -1,4 +1,4 @@
-// Owner: src/render/material-kind.ts. The GLSL ES 3.00 twin of unlit.wgsl.
+// Owner: src/render/materials/material-kind.ts. The GLSL ES 3.00 twin of unlit.wgsl.
 layout(std140) uniform Object {
   mat4 model;
   mat3 normal;

@@ -1,4 +1,4 @@
-// Owner: src/render/material-kind.ts. The `unlit` material kind: the mesh's colour times its map, as it is; fragments
+// Owner: src/render/materials/material-kind.ts. The `unlit` material kind: the mesh's colour times its map, as it is; fragments
 // whose alpha falls below alphaTest are cut out.
 
 struct Object {

@@ -1,4 +1,4 @@
-// Owner: src/render/background-pass.ts. The GLSL ES 3.00 twin of background.wgsl: fills the bars, copies the frame.
+// Owner: src/render/passes/background-pass.ts. The GLSL ES 3.00 twin of background.wgsl: fills the bars, copies the frame.
 layout(std140) uniform Params {
   vec4 rect; // the frame rectangle in target pixels
   vec4 color; // solid fill

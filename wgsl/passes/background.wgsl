@@ -1,4 +1,4 @@
-// Owner: src/render/background-pass.ts. Fills the letterbox bars from the frame itself or from an image; the frame is
+// Owner: src/render/passes/background-pass.ts. Fills the letterbox bars from the frame itself or from an image; the frame is
 // copied untouched.
 
 struct Params {

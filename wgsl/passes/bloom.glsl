@@ -1,4 +1,4 @@
-// Owner: src/render/bloom-pass.ts. The GLSL ES 3.00 twin of bloom.wgsl: threshold and blur across, then blur down and
+// Owner: src/render/passes/bloom-pass.ts. The GLSL ES 3.00 twin of bloom.wgsl: threshold and blur across, then blur down and
 // add.
 layout(std140) uniform Params {
   vec2 direction;

@@ -1,4 +1,4 @@
-// Owner: src/render/bloom-pass.ts. Bloom in two draws of one program: `direction` (1, 0) takes what is brighter than
+// Owner: src/render/passes/bloom-pass.ts. Bloom in two draws of one program: `direction` (1, 0) takes what is brighter than
 // the threshold and blurs it across; (0, 1) blurs that down and adds it to the image at `strength`.
 
 struct Params {

@@ -1,4 +1,4 @@
-// Owner: src/render/crt-pass.ts. The GLSL ES 3.00 twin of crt.wgsl: scanlines, aperture mask, slight curvature.
+// Owner: src/render/passes/crt-pass.ts. The GLSL ES 3.00 twin of crt.wgsl: scanlines, aperture mask, slight curvature.
 layout(std140) uniform Params {
   vec4 rect; // the frame rectangle in target pixels
   float nativeHeight;

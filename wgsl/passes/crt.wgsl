@@ -1,4 +1,4 @@
-// Owner: src/render/crt-pass.ts. Scanlines, an aperture mask and a slight curvature over the frame rectangle.
+// Owner: src/render/passes/crt-pass.ts. Scanlines, an aperture mask and a slight curvature over the frame rectangle.
 
 struct Params {
   rect: vec4<f32>, // the frame rectangle in target pixels

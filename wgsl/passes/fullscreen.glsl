@@ -1,4 +1,4 @@
-// Owner: src/render/fullscreen-program.ts. The GLSL ES 3.00 twin of fullscreen.wgsl, prepended to every post twin: the
+// Owner: src/render/passes/fullscreen-program.ts. The GLSL ES 3.00 twin of fullscreen.wgsl, prepended to every post twin: the
 // covering triangle, and the helpers that read like WGSL's. The WebGL2 backend keeps its textures top row first, as
 // WebGPU does (the world and UI are drawn y-flipped into them), so only the canvas, bottom row first, is flipped.
 precision highp float;

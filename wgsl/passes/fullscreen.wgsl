@@ -1,4 +1,4 @@
-// Owner: src/render/fullscreen-program.ts. The vertex stage every full-screen pass shares; prepended to its WGSL.
+// Owner: src/render/passes/fullscreen-program.ts. The vertex stage every full-screen pass shares; prepended to its WGSL.
 
 @vertex
 fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4<f32> {

@@ -1,4 +1,4 @@
-// Owner: src/render/grade-pass.ts. The GLSL ES 3.00 twin of grade.wgsl: lift, gamma and gain per channel.
+// Owner: src/render/passes/grade-pass.ts. The GLSL ES 3.00 twin of grade.wgsl: lift, gamma and gain per channel.
 layout(std140) uniform Params {
   vec4 lift;
   vec4 gamma;

@@ -1,4 +1,4 @@
-// Owner: src/render/grade-pass.ts. Colour grading by lift, gamma and gain per channel:
+// Owner: src/render/passes/grade-pass.ts. Colour grading by lift, gamma and gain per channel:
 // out = (gain · (c + lift · (1 − c)))^(1 / gamma).
 
 struct Params {

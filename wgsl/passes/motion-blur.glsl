@@ -1,4 +1,4 @@
-// Owner: src/render/motion-blur-pass.ts. The GLSL ES 3.00 twin of motion-blur.wgsl: mix(current, last output, k).
+// Owner: src/render/passes/motion-blur-pass.ts. The GLSL ES 3.00 twin of motion-blur.wgsl: mix(current, last output, k).
 layout(std140) uniform Params {
   float k;
 } params;

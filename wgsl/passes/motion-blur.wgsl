@@ -1,4 +1,4 @@
-// Owner: src/render/motion-blur-pass.ts. Feedback blur: output = mix(current, last frame's output, k).
+// Owner: src/render/passes/motion-blur-pass.ts. Feedback blur: output = mix(current, last frame's output, k).
 
 struct Params {
   k: f32,

@@ -1,4 +1,4 @@
-// Owner: src/render/outline-pass.ts. The GLSL ES 3.00 twin of outline.wgsl: one-pixel lines on the nearer surface.
+// Owner: src/render/passes/outline-pass.ts. The GLSL ES 3.00 twin of outline.wgsl: one-pixel lines on the nearer surface.
 layout(std140) uniform Params {
   float depthThreshold;
   float crease;

@@ -1,4 +1,4 @@
-// Owner: src/render/outline-pass.ts. One-pixel outlines from the world pass's normal and depth target: a pixel is
+// Owner: src/render/passes/outline-pass.ts. One-pixel outlines from the world pass's normal and depth target: a pixel is
 // drawn as line when a 4-neighbour lies farther by more than the depth threshold (raised at grazing angles, where a
 // plane's own depth changes fast), or across a crease (normals apart) when it is the nearer of the two; so a line
 // lies on the nearer surface only and stays one pixel wide, and coplanar faces (same normal, smooth depth) get none.

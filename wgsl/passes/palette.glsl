@@ -1,4 +1,4 @@
-// Owner: src/render/palette-pass.ts. The GLSL ES 3.00 twin of palette.wgsl: dither fixed to the world, then the
+// Owner: src/render/passes/palette-pass.ts. The GLSL ES 3.00 twin of palette.wgsl: dither fixed to the world, then the
 // palette's lookup image.
 layout(std140) uniform Params {
   vec2 origin; // the pattern's offset in texels (whole numbers)

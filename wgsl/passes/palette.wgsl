@@ -1,4 +1,4 @@
-// Owner: src/render/palette-pass.ts. Quantizes to a palette through its lookup image, after an ordered or blue-noise
+// Owner: src/render/passes/palette-pass.ts. Quantizes to a palette through its lookup image, after an ordered or blue-noise
 // dither whose pattern is fixed to the world: it is indexed by the pixel plus the camera's whole-texel position.
 
 struct Params {

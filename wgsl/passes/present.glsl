@@ -1,4 +1,4 @@
-// Owner: src/render/present-pass.ts. The GLSL ES 3.00 twin of present.wgsl: the final image to the canvas, nearest.
+// Owner: src/render/passes/present-pass.ts. The GLSL ES 3.00 twin of present.wgsl: the final image to the canvas, nearest.
 layout(std140) uniform Params {
   vec2 targetSize;
 } params;

@@ -1,4 +1,4 @@
-// Owner: src/render/present-pass.ts. Copies the final image to the canvas, nearest texel, stretched to fill it.
+// Owner: src/render/passes/present-pass.ts. Copies the final image to the canvas, nearest texel, stretched to fill it.
 
 struct Params {
   targetSize: vec2<f32>,

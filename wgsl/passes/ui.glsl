@@ -1,4 +1,4 @@
-// Owner: src/render/ui-pass.ts. The GLSL ES 3.00 twin of ui.wgsl: UI quads at native resolution, one instance per
+// Owner: src/render/passes/ui-pass.ts. The GLSL ES 3.00 twin of ui.wgsl: UI quads at native resolution, one instance per
 // rect, sprite or glyph, alpha-blended.
 precision highp float;
 

@@ -1,4 +1,4 @@
-// Owner: src/render/ui-pass.ts. UI quads at native resolution: one instance per rect, sprite or glyph, alpha-blended.
+// Owner: src/render/passes/ui-pass.ts. UI quads at native resolution: one instance per rect, sprite or glyph, alpha-blended.
 
 struct Screen {
   size: vec2<f32>, // the target's size in pixels

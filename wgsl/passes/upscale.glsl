@@ -1,4 +1,4 @@
-// Owner: src/render/upscale-pass.ts. The GLSL ES 3.00 twin of upscale.wgsl: the native image into the frame rectangle,
+// Owner: src/render/passes/upscale-pass.ts. The GLSL ES 3.00 twin of upscale.wgsl: the native image into the frame rectangle,
 // read `shift` device pixels away from a margin of `pad` texels.
 layout(std140) uniform Params {
   vec4 rect; // x, y, width, height in target pixels

@@ -1,4 +1,4 @@
-// Owner: src/render/upscale-pass.ts. Scales the native image into the frame rectangle; black outside it. With a
+// Owner: src/render/passes/upscale-pass.ts. Scales the native image into the frame rectangle; black outside it. With a
 // pixel-stable camera the image has `pad` texels of margin on each side and is read `shift` device pixels away, so the
 // world glides by whole device pixels while its texels stay fixed to it.
 

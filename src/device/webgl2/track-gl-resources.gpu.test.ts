@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { WebGl2Device } from './webgl2-device';
-import { HeadsetRenderer } from '../../render/headset-renderer';
-import { Renderer } from '../../render/renderer';
+import { HeadsetRenderer } from '../../render/renderers/headset-renderer';
+import { Renderer } from '../../render/renderers/renderer';
 import { Camera } from '../../scene/camera';
 import { boxGeometry, quadGeometry } from '../../scene/geometry';
 import { Material } from '../../scene/material';
 import { Mesh } from '../../scene/mesh';
 import { Node } from '../../scene/node';
-import { UiAtlas } from '../../scene/ui-atlas';
-import { UiText } from '../../scene/ui-element';
+import { UiAtlas } from '../../ui/ui-atlas';
+import { UiText } from '../../ui/ui-element';
 import { trackGlResources, type GlResourceCounts } from './track-gl-resources';
 
 const canvas = () => Object.assign(document.createElement('canvas'), { width: 120, height: 80 });

@@ -1,0 +1,492 @@
+import { createDevice, type DeviceOptions } from '../../device/create-device';
+import type { BackendName, Device, DeviceRecovery, DeviceTexture, RenderTarget } from '../../device/device';
+import { WebGpuDevice } from '../../device/webgpu/webgpu-device';
+import type { GpuTimes } from '../../device/webgpu/gpu-timer';
+import type { GpuContext } from '../../device/webgpu/request-gpu';
+import type { PassDecl, RenderGraph, TextureAllocator } from '../../graph/render-graph';
+import type { Camera } from '../../scene/camera';
+import type { Node } from '../../scene/node';
+import type { UiAtlas } from '../../ui/ui-atlas';
+import type { FrameCounters } from '../../time/frame-loop';
+import { mat4, vec3 } from 'gl-matrix';
+import type { TexelGrid } from '../../scene/snap-to-grid';
+import { pixelSnap, type PixelSnap } from '../../scene/pixel-snap';
+import { chainGraph, PIXEL_STABLE_PAD } from '../passes/chain-graph';
+import type { ChainSettings } from '../passes/chain-settings';
+import { Environment, type ColorLike } from '../world/environment';
+import type { FrameContext } from '../frame-context';
+import { frameRect, type FrameRect } from '../passes/frame-rect';
+import { pickRay, rayFromCamera, type PickHit, type Ray } from '../../scene/pick-ray';
+import type { PresentPass } from '../passes/present-pass';
+import { ShaderEffect, type EffectOptions } from '../passes/shader-effect';
+import { showFailure } from './show-failure';
+import { UiPass, type UiWhere } from '../passes/ui-pass';
+import { WorldPass } from '../world/world-pass';
+
+/** What a renderer draws, at which native resolution, and on which backend. */
+export interface RendererOptions extends DeviceOptions {
+  root: Node;
+  camera: Camera;
+  /** The world's fixed low resolution (default 336×240). */
+  native?: readonly [number, number];
+  clearColor?: ColorLike;
+  /** The light and clear colour to share (with a headset renderer, say); default a new one (`renderer.environment`). */
+  environment?: Environment;
+  /**
+   * The pixel-art chain after the world: motion blur, upscale into the frame rectangle, bar fill and CRT (off by
+   * default). On by default when a native resolution is given; without it the world is presented stretched to the
+   * canvas.
+   */
+  chain?: Partial<ChainSettings> | boolean;
+  /** A UI layer drawn over the world at native resolution (needs the chain): its own root, and its atlas. */
+  ui?: { root: Node; atlas: UiAtlas };
+  /**
+   * A pixel-stable camera (needs the chain and an orthographic camera): each frame the world is drawn from the camera
+   * moved onto its texel grid, into an image with a one-texel margin, and the rest of the move is applied at the
+   * upscale as a shift in whole device pixels, so the view glides while every texel stays fixed to the world (no
+   * crawl). The UI layer is then drawn over the upscaled image, where the shift does not move it. Turn the snapping
+   * itself off and on with `settings.snap`.
+   */
+  pixelStable?: boolean;
+  /** Put a failure to start (no WebGPU and no WebGL2, a shader error) in the page in place of the canvas (default
+   * true; `Renderer.create` rejects with it either way). */
+  showFailure?: boolean;
+  /** Initial value of `renderer.onRecovered`. */
+  onRecovered?: (recovery: DeviceRecovery) => void;
+  /** Initial value of `renderer.onUnrecoverable`. */
+  onUnrecoverable?: (error: Error) => void;
+  /**
+   * Validation mode: after every frame, check the world pass's repaired draw list and slots against a rebuild from the
+   * tree, and throw on the first difference (far too slow for real frames; for tests and bug hunts).
+   */
+  validate?: boolean;
+}
+
+type Pass = PassDecl<FrameContext, RenderTarget>;
+
+/**
+ * The frame, on either backend: a render graph of the world pass at native resolution, the pixel-art chain and the
+ * present pass into the canvas, over one device (WebGPU where an adapter and a device can be had, WebGL2 otherwise).
+ * `render()` fits the graph to the canvas size and runs the compiled passes. A device or context loss rebuilds only
+ * what lives in the device; the graph, its passes and toggles, the settings, the environment and any pass a user
+ * added are the same objects before and after, and frames asked for meanwhile are skipped, not thrown.
+ */
+export class Renderer {
+  /** The chain's parameters, when it has one; change them at any time, they apply from the next frame. */
+  readonly settings: ChainSettings;
+  /** Frames redrawn from the last native image after a resize (`redraw()`), not re-rendering the world. */
+  redraws = 0;
+  /** Frames skipped because the canvas had no area (0 wide or 0 high). */
+  skippedFrames = 0;
+  /** Frames skipped because the device was lost and its replacement not yet built. */
+  lostFrames = 0;
+  /** Called once the renderer draws again after a device loss. */
+  onRecovered: ((recovery: DeviceRecovery) => void) | undefined;
+  /** Called when no working device could be had after a loss: the renderer draws nothing from then on. */
+  onUnrecoverable: ((error: Error) => void) | undefined;
+  private readonly counters: FrameCounters = {
+    drawCalls: 0,
+    triangles: 0,
+    bytesUploaded: 0,
+    gpuMs: undefined,
+  };
+  private readonly frame: FrameContext;
+  private readonly hasChain: boolean;
+  /** The pixel-stable camera's grid of this frame, handed to the world pass for snapped meshes (reused). */
+  private readonly grid: TexelGrid = { right: vec3.create(), up: vec3.create(), texelX: 1, texelY: 1 };
+  /** Whether the graph has the outline pass (the chain has). */
+  private readonly hasOutline: boolean;
+  /** The snap of the current frame, when pixel-stable (its matrices are the world pass's lens). */
+  private readonly snap: PixelSnap | null;
+  private readonly post: Pass[];
+
+  private constructor(
+    readonly device: Device,
+    /** Why WebGPU is not drawing (`"<reason>: <message>"`), or null when it is. */
+    readonly fallbackReason: string | null,
+    readonly canvas: HTMLCanvasElement | OffscreenCanvas,
+    readonly graph: RenderGraph<FrameContext, RenderTarget>,
+    readonly world: WorldPass,
+    /** The chain's UI pass, when the renderer has a UI layer. */
+    readonly ui: UiPass | null,
+    readonly present: PresentPass,
+    post: Pass[],
+    settings: ChainSettings,
+    options: RendererOptions,
+  ) {
+    this.settings = settings;
+    this.post = post;
+    this.hasChain = chainGraph.hasChain(options);
+    this.hasOutline = post.some((p) => p.name === 'outline');
+    this.snap = options.pixelStable
+      ? { view: mat4.create(), projection: mat4.create(), grid: [0, 0], offset: [0, 0] }
+      : null;
+    this.frame = { device, time: 0, delta: 0 };
+    this.onRecovered = options.onRecovered;
+    this.onUnrecoverable = options.onUnrecoverable;
+    device.on('restored', (recovery) => this.onRecovered?.(recovery));
+    device.on('failed', (error) => this.onUnrecoverable?.(error));
+  }
+
+  /**
+   * Makes the device for `canvas` (`options.backend`: `auto` by default; see `createDevice`) and builds the frame's
+   * graph on it. A canvas can hold one context: give the renderer its own.
+   */
+  static async create(
+    canvas: HTMLCanvasElement | OffscreenCanvas,
+    options: RendererOptions,
+  ): Promise<Renderer> {
+    try {
+      return await Renderer.build(canvas, options);
+    } catch (error) {
+      if (options.showFailure !== false) showFailure(canvas, error);
+      throw error;
+    }
+  }
+
+  private static async build(
+    canvas: HTMLCanvasElement | OffscreenCanvas,
+    options: RendererOptions,
+  ): Promise<Renderer> {
+    const settings = chainGraph.settings(options);
+    const { device, fallbackReason } = await createDevice(canvas, options);
+    // The canvas-placed UI asks for the graph's native size each frame; the graph is made after the passes.
+    const graphRef: { graph: RenderGraph<FrameContext, RenderTarget> | null } = { graph: null };
+    try {
+      const environment = options.environment ?? new Environment();
+      if (options.clearColor) environment.setClearColor(options.clearColor);
+      const format = device.canvasTarget().format;
+      const [world, { present, post }] = await Promise.all([
+        WorldPass.create(device, {
+          root: options.root,
+          camera: options.camera,
+          environment,
+          validate: options.validate ?? false,
+          pad: options.pixelStable ? PIXEL_STABLE_PAD : 0,
+          lineTargets: chainGraph.hasChain(options), // the chain has the outline pass
+        }),
+        chainGraph.passes(
+          device,
+          options,
+          settings,
+          format,
+          options.ui
+            ? (input, placement) =>
+                UiPass.create(device, options.ui!.root, options.ui!.atlas, input, placement, () =>
+                  uiWhere(settings, graphRef.graph!),
+                )
+            : null,
+        ),
+      ]);
+      const graph = chainGraph.build(textureAllocator(device), options, canvas, format, {
+        world,
+        post,
+        present,
+      });
+      graphRef.graph = graph;
+      const ui = post.find((p): p is UiPass => p instanceof UiPass) ?? null;
+      return new Renderer(device, fallbackReason, canvas, graph, world, ui, present, post, settings, options);
+    } catch (error) {
+      device.destroy();
+      throw error;
+    }
+  }
+
+  /** Which backend draws: `webgpu` or `webgl2`. */
+  get backend(): BackendName {
+    return this.device.backend;
+  }
+  /** The light and clear colour (shared with a headset renderer given it). */
+  get environment(): Environment {
+    return this.world.environment;
+  }
+  /** The WebGPU device drawing now (a new one after each recovered loss); an error on the WebGL2 backend. */
+  get gpu(): GpuContext {
+    if (!(this.device instanceof WebGpuDevice))
+      throw new Error('renderer.gpu: this renderer draws with WebGL2; use renderer.device.');
+    return this.device.gpu;
+  }
+  /** The GPU as the backend names it (adapter vendor and architecture, or the GL renderer string). */
+  get adapter(): string {
+    return this.device.adapter;
+  }
+  get gpuTimes(): GpuTimes | null {
+    return this.device.gpuTimes;
+  }
+  /** Every loss survived, oldest first. */
+  get recoveries(): readonly DeviceRecovery[] {
+    return this.device.recoveries;
+  }
+  /** Set when recovery failed for good: why nothing is drawn any more. */
+  get failure(): Error | null {
+    return this.device.failure;
+  }
+  /** True between a loss and the end of its recovery (frames are skipped meanwhile). */
+  get isLost(): boolean {
+    return this.device.lost;
+  }
+  /** Resolves once any recovery in progress has finished (at once when the device is fine). */
+  get recovered(): Promise<void> {
+    return this.device.recovered;
+  }
+  /** Resolves once the GPU has done the work submitted so far (the frame is ready to be seen). */
+  finished(): Promise<void> {
+    return this.device.finished();
+  }
+  /** Loses the device (WebGPU) or the context (WebGL2) as a real fault would; recovery follows by itself. */
+  simulateLoss(): void {
+    this.device.simulateLoss();
+  }
+
+  /**
+   * Adds a full-screen effect of the user's right after the chain pass `after` (e.g. `motionBlur`): it reads that
+   * pass's output and what read it reads the effect's. It survives device losses like every pass of the graph.
+   */
+  async addEffect(options: EffectOptions, placement: { after: string }): Promise<ShaderEffect> {
+    const anchor = this.graph.pass(placement.after);
+    const output = anchor.writes[0];
+    if (!output || typeof output === 'string')
+      throw new Error(`addEffect: pass "${placement.after}" declares no output resource to read.`);
+    const effect = await ShaderEffect.create(this.device, options, {
+      name: output.name,
+      format: output.format as DeviceTexture['format'],
+      size: output.size,
+    });
+    try {
+      this.graph.insertAfter(placement.after, effect);
+    } catch (error) {
+      effect.destroy();
+      throw error;
+    }
+    this.post.splice(this.post.indexOf(anchor as Pass) + 1, 0, effect);
+    return effect;
+  }
+
+  /** Draws one frame at scene time `time` (seconds) and returns what it drew. */
+  render(time = 0, delta = 0): FrameCounters {
+    const c = this.counters;
+    if (this.device.lost || this.device.failure) {
+      this.lostFrames++;
+      c.drawCalls = c.triangles = c.bytesUploaded = 0;
+      return c;
+    }
+    this.frame.time = time;
+    this.frame.delta = delta;
+    if (!this.run(undefined)) return c;
+    const world = this.world.counters;
+    const ui = this.ui && this.graph.isEnabled('ui') ? this.ui.counters : null;
+    c.drawCalls = world.drawCalls + (ui?.drawCalls ?? 0);
+    c.triangles = world.triangles + (ui ? ui.instances * 2 : 0);
+    c.bytesUploaded = world.bytesUploaded + (ui?.bytesUploaded ?? 0);
+    c.gpuMs = this.device.gpuTimes?.frameMs;
+    return c;
+  }
+
+  /**
+   * Re-presents the last native frame into a canvas whose size changed (a paused app, a modal resize) by running
+   * upscale, bars, CRT and present only: the world is not drawn again. Counted in `redraws`.
+   */
+  redraw(): void {
+    if (this.device.lost || this.device.failure) return;
+    const from =
+      this.post.some((p) => p.name === 'upscale') && this.graph.isEnabled('upscale') ? 'upscale' : 'present';
+    if (this.run(from)) this.redraws++;
+  }
+
+  /** Clears every history texture (motion blur's trail), so a replay from t = 0 gives the same frames as a fresh page. */
+  resetHistory(): void {
+    if (this.device.lost || this.device.failure) return;
+    for (const texture of this.graph.historyTextures())
+      this.device.beginPass({ label: 'reset history', color: texture, clearColor: CLEAR }).end();
+    this.device.submit();
+  }
+
+  /** The texels of a resource of the last frame (default the canvas), RGBA8 top row first: screenshots, tests. */
+  readPixels(resource = 'canvas'): Promise<Uint8Array> {
+    return this.device.readPixels(this.graph.textureOf(resource));
+  }
+
+  /** Runs the graph (from `from` on); false when the canvas has no area and nothing was drawn. */
+  private run(from: string | undefined): boolean {
+    const { width, height } = this.canvas;
+    // A 0-wide or 0-high canvas (a collapsed layout, a minimised window) has nothing to draw into: skip the frame.
+    if (width === 0 || height === 0) {
+      this.skippedFrames++;
+      return false;
+    }
+    const graph = this.graph;
+    graph.setCanvasSize(width, height);
+    const native = graph.native;
+    const canvas = graph.canvas;
+    this.settings.rect = this.frameRectNow();
+    // The world is drawn at native size; without the chain it is stretched over the canvas, so that is its shape.
+    const [w, h] = this.hasChain ? native : canvas;
+    this.world.camera?.fitAspect(w, h);
+    if (this.snap) this.snapCamera(native);
+    if (this.hasOutline) this.aimOutlines(native);
+    this.device.beginFrame();
+    try {
+      graph.setExternal('canvas', this.device.canvasTarget());
+      graph.execute(this.frame, from);
+    } catch (error) {
+      this.device.abort(); // a half-recorded frame is dropped whole, so the next one starts clean
+      throw error;
+    }
+    this.device.submit();
+    return true;
+  }
+
+  /** The world pass writes the outline pass's targets only while that pass runs; the pass gets the camera's lens. */
+  private aimOutlines(native: readonly [number, number]): void {
+    const on = this.graph.isEnabled('outline');
+    this.world.lines = on;
+    const lens = this.world.camera?.projection;
+    if (!on || !lens) return;
+    const eye = this.settings.eye;
+    eye.near = lens.near;
+    eye.far = lens.far;
+    eye.perspective = lens.kind === 'perspective';
+    eye.texel =
+      lens.kind === 'perspective'
+        ? (2 * Math.tan(lens.fovY / 2)) / native[1]
+        : (lens.right - lens.left) / native[0];
+  }
+
+  /**
+   * The pixel-stable camera's frame: the world pass draws from the camera on its texel grid through the padded lens;
+   * the upscale reads the rest of the move ahead, in whole device pixels; the dither pattern is anchored to the grid.
+   */
+  private snapCamera(native: readonly [number, number]): void {
+    const camera = this.world.camera;
+    if (!camera) return;
+    const s = this.settings;
+    const snap = pixelSnap(
+      camera.worldMatrix,
+      camera.projection,
+      native,
+      PIXEL_STABLE_PAD,
+      s.snap,
+      this.snap!,
+    );
+    this.world.lens = snap;
+    // Camera right by f texels: the image moves left, so read f·scale pixels to the right; up: read up the rows.
+    s.shift[0] = Math.round((snap.offset[0] * s.rect.width) / native[0]) + 0;
+    s.shift[1] = -Math.round((snap.offset[1] * s.rect.height) / native[1]) + 0;
+    s.palette.origin[0] = snap.grid[0];
+    s.palette.origin[1] = -snap.grid[1] + 0;
+    // Meshes drawn snapped (Mesh.drawSnap) go on the same grid: whole texels along the camera's axes.
+    if (s.snap) {
+      const w = camera.worldMatrix;
+      const lens = camera.projection as { left: number; right: number; bottom: number; top: number };
+      const grid = this.grid;
+      vec3.normalize(grid.right as vec3, vec3.set(grid.right as vec3, w[0]!, w[1]!, w[2]!));
+      vec3.normalize(grid.up as vec3, vec3.set(grid.up as vec3, w[4]!, w[5]!, w[6]!));
+      grid.texelX = (lens.right - lens.left) / native[0];
+      grid.texelY = (lens.top - lens.bottom) / native[1];
+      this.world.setGrid(grid);
+    } else this.world.setGrid(null);
+  }
+
+  /** Where the native image lies in the canvas now, in device pixels (the whole canvas without the upscale). */
+  private frameRectNow(): FrameRect {
+    const native = this.graph.native;
+    const canvas: [number, number] = [this.canvas.width, this.canvas.height];
+    return this.hasChain && this.graph.isEnabled('upscale')
+      ? frameRect(native, canvas, this.settings.pixelAspect, this.settings.upscale)
+      : { x: 0, y: 0, width: canvas[0], height: canvas[1], scale: canvas[1] / native[1] };
+  }
+
+  /**
+   * A canvas pixel (device pixels from its top left) as a native pixel position through the frame rectangle: fractions
+   * kept, and points in the bars or past the canvas give positions outside 0…native (a captured drag goes on there).
+   */
+  canvasToNative(canvasX: number, canvasY: number): [number, number] {
+    const rect = this.frameRectNow();
+    const [w, h] = this.graph.native;
+    return [((canvasX - rect.x) / rect.width) * w, ((canvasY - rect.y) / rect.height) * h];
+  }
+
+  /**
+   * The world ray through the centre of the native pixel under a canvas point (device pixels from the canvas's top
+   * left), near plane to far plane (t 0…1), or null in the bars or without a camera: what `pick` casts, and what an
+   * app intersects with its own shapes (a table's plane, to carry a piece over it).
+   */
+  rayAt(canvasX: number, canvasY: number): Ray | null {
+    const camera = this.world.camera;
+    const [w, h] = this.graph.native;
+    const [nx, ny] = this.canvasToNative(canvasX, canvasY);
+    if (!camera || !(nx >= 0 && ny >= 0 && nx < w && ny < h)) return null;
+    // The lens as the next frame will have it (the world image's shape, as run() sets it).
+    if (this.hasChain) camera.fitAspect(w, h);
+    else camera.fitAspect(this.canvas.width, this.canvas.height);
+    return rayFromCamera(camera, ((Math.floor(nx) + 0.5) / w) * 2 - 1, 1 - ((Math.floor(ny) + 0.5) / h) * 2);
+  }
+
+  /**
+   * The nearest mesh drawn at a canvas point and where it was hit, or null (nothing there, the bars, no camera): the
+   * ray of `rayAt` met against the world's triangles as the world pass draws them (visible meshes, drawn faces, inside
+   * the far plane), so the answer is the mesh whose colour that native pixel shows, on either backend.
+   */
+  pick(canvasX: number, canvasY: number): PickHit | null {
+    const ray = this.rayAt(canvasX, canvasY);
+    return ray && pickRay(this.world.root, ray, 1);
+  }
+
+  /** Where native pixel position (x, y) is on the page, in CSS pixels (the inverse of `clientToNative`). */
+  nativeToClient(x: number, y: number): [number, number] {
+    const canvas = this.canvas;
+    if (!('getBoundingClientRect' in canvas))
+      throw new Error('nativeToClient needs a canvas in the page; an OffscreenCanvas has no page position.');
+    const rect = this.frameRectNow();
+    const [w, h] = this.graph.native;
+    const box = canvas.getBoundingClientRect();
+    return [
+      box.left + ((rect.x + (x / w) * rect.width) * box.width) / canvas.width,
+      box.top + ((rect.y + (y / h) * rect.height) * box.height) / canvas.height,
+    ];
+  }
+
+  /** A page position (`clientX`, `clientY` of a pointer event) as a native pixel position (see `canvasToNative`). */
+  clientToNative(clientX: number, clientY: number): [number, number] {
+    const canvas = this.canvas;
+    if (!('getBoundingClientRect' in canvas))
+      throw new Error('clientToNative needs a canvas in the page; an OffscreenCanvas has no page position.');
+    const box = canvas.getBoundingClientRect();
+    return this.canvasToNative(
+      ((clientX - box.left) * canvas.width) / box.width,
+      ((clientY - box.top) * canvas.height) / box.height,
+    );
+  }
+
+  /** Frees the graph's textures, every pass's objects and, when the renderer made it, the device. */
+  destroy(): void {
+    for (const pass of this.post) (pass as { destroy?: () => void }).destroy?.();
+    this.graph.destroy();
+    this.world.destroy();
+    this.present.destroy();
+    this.device.destroy();
+  }
+}
+
+const CLEAR = [0, 0, 0, 0] as const;
+
+/** Where a canvas-placed UI's native pixels land: the frame rectangle's corner, and its size over the native size. */
+function uiWhere(settings: ChainSettings, graph: RenderGraph<FrameContext, RenderTarget>): UiWhere {
+  const { rect } = settings;
+  const [w, h] = graph.native;
+  const { offset, scale } = UI_WHERE;
+  [offset[0], offset[1], scale[0], scale[1]] = [rect.x, rect.y, rect.width / w, rect.height / h];
+  return UI_WHERE;
+}
+
+/** `uiWhere`'s answer, reused frame after frame (the UI pass reads it at once). */
+const UI_WHERE: { offset: [number, number]; scale: [number, number] } = { offset: [0, 0], scale: [1, 1] };
+
+/** The graph's textures, made by the device (so they too survive its losses). */
+function textureAllocator(device: Device): TextureAllocator<RenderTarget> {
+  return {
+    create: ({ label, format, width, height }) =>
+      device.createTexture({ label, format: format as DeviceTexture['format'], width, height }),
+    destroy: (texture) => (texture as DeviceTexture).destroy(),
+  };
+}

@@ -1,0 +1,173 @@
+import { Document, WebIO } from '@gltf-transform/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROP_COLORS, PROP_LAMP, PROP_NODES } from '../../../scripts/gltf-prop';
+import { loadGltf } from '../../assets/load-gltf';
+import { loadTexture } from '../../assets/load-texture';
+import type { BackendName } from '../../device/device';
+import { Camera } from '../../scene/camera';
+import { boxGeometry, quadGeometry, type Geometry } from '../../scene/geometry';
+import { Material } from '../../scene/material';
+import { Mesh } from '../../scene/mesh';
+import { Node } from '../../scene/node';
+import { nativeRenderer, TEST_BACKENDS } from '../renderers/test-backends';
+
+/** A fixture by its path in src/assets/fixtures/ (resolved at run time: Vite rewrites a URL it can see whole). */
+const FIXTURES = new URL('../../assets/fixtures/texel-test.png', import.meta.url);
+const fixture = (name: string) => new URL(name, FIXTURES).href;
+const [W, H] = [160, 120];
+
+/** The prop of scripts/gltf-prop.ts built by hand with Nodes: what the glTF fixture must draw, pixel for pixel. */
+async function propByHand(): Promise<Node> {
+  const checker = await loadTexture(fixture('checker.png'), { wrap: 'repeat' });
+  const materials = {
+    wood: new Material('lambert', [...PROP_COLORS.wood], { map: checker }),
+    metal: new Material('unlit', [...PROP_COLORS.metal]),
+    glow: new Material('lambert', [...PROP_COLORS.glow]),
+  };
+  const geometries: Record<string, Geometry> = { box: boxGeometry(1, 1, 1), quad: quadGeometry(1, 1) };
+  const root = new Node('prop');
+  const nodes = new Map<string, Node>();
+  for (const spec of PROP_NODES) {
+    const node = new Node(spec.name);
+    const trs = spec.name === 'lamp' ? PROP_LAMP : spec;
+    if (trs.translation) node.setPosition(...(trs.translation as [number, number, number]));
+    if (trs.rotation) node.setRotation(...(trs.rotation as [number, number, number, number]));
+    if (trs.scale) node.setScale(...(trs.scale as [number, number, number]));
+    spec.primitives.forEach((p, i) =>
+      node.add(new Mesh(`${spec.name} #${i}`, geometries[p.geometry]!, materials[p.material])),
+    );
+    (spec.parent ? nodes.get(spec.parent)! : root).add(node);
+    nodes.set(spec.name, node);
+  }
+  return root;
+}
+
+/** Draws `prop` seen from the front and above, and reads the native image back. */
+async function draw(backend: BackendName, prop: Node): Promise<Uint8Array> {
+  const root = new Node('root').add(prop);
+  const camera = new Camera('eye', { kind: 'perspective', fovY: 0.9, near: 0.1, far: 20 });
+  camera.setPosition(1.2, 1.4, 3.2).lookAt([0, 0.2, 0]);
+  root.add(camera);
+  const { renderer, draw, watch } = await nativeRenderer(backend, { root, camera, native: [W, H] });
+  const pixels = await draw();
+  expect(watch.errors()).toEqual([]);
+  renderer.destroy();
+  return pixels;
+}
+
+/** How many distinct colours an image has: textured, lit and unlit parts give several. */
+function colours(pixels: Uint8Array): number {
+  const seen = new Set<number>();
+  const words = new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length / 4);
+  for (const w of words) seen.add(w);
+  return seen.size;
+}
+
+describe('glTF 2.0 on real WebGPU and WebGL2', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a .gltf with nested transforms draws pixel-equal to the same scene built by hand; the .glb too', async () => {
+    const images: Uint8Array[] = [];
+    for (const backend of TEST_BACKENDS) {
+      const gltf = await loadGltf(fixture('prop.gltf'));
+      expect(gltf.nodes.map((n) => n.name)).toEqual(['base', 'post', 'lamp', 'sign']);
+      expect(gltf.root.children.map((n) => n.name)).toEqual(['base', 'sign']);
+      expect(gltf.nodes[2]!.parent).toBe(gltf.nodes[1]);
+      expect(gltf.meshes.map((m) => m.name)).toEqual(['base #0', 'post #0', 'lamp #0', 'sign #0', 'sign #1']);
+      expect(gltf.materials.map((m) => m.kind)).toEqual(['lambert', 'unlit', 'lambert']);
+      expect(gltf.unsupported).toEqual([]);
+      // The lamp's matrix came back as its TRS.
+      const lamp = gltf.nodes[2]!;
+      expect(Array.from(lamp.position)).toEqual(PROP_LAMP.translation.map((v) => expect.closeTo(v, 6)));
+      expect(Array.from(lamp.scale)).toEqual(PROP_LAMP.scale.map((v) => expect.closeTo(v, 6)));
+      const loaded = await draw(backend, gltf.root);
+      const byHand = await draw(backend, await propByHand());
+      expect(colours(loaded)).toBeGreaterThan(8);
+      expect(loaded, `${backend}: glTF vs by hand`).toEqual(byHand);
+      const glb = await loadGltf(fixture('prop.glb'));
+      expect(await draw(backend, glb.root), `${backend}: .glb vs .gltf`).toEqual(loaded);
+      images.push(loaded);
+    }
+    expect(images[1]).toEqual(images[0]);
+  });
+
+  it('flat normals where NORMAL is missing, every index size, non-indexed corners', async () => {
+    const gltf = await loadGltf(fixture('prop.gltf'));
+    const [base, post, lamp, sign, signBox] = gltf.meshes;
+    // The post's box had no NORMAL: one vertex per corner, each with its face's normal.
+    expect(post!.geometry.vertices.length / 8).toBe(36);
+    expect(Array.from(post!.geometry.vertices.subarray(3, 6))).toEqual(
+      Array.from(boxGeometry().vertices.subarray(3, 6)),
+    );
+    expect(signBox!.geometry.indices.length).toBe(36);
+    expect([
+      base!.geometry.indices.length,
+      lamp!.geometry.indices.length,
+      sign!.geometry.indices.length,
+    ]).toEqual([36, 6, 6]);
+  });
+
+  it('reads normalized integer UVs scaled to 0…1, and names a value that is not finite', async () => {
+    const file = async (position: Float32Array) => {
+      const doc = new Document();
+      const buffer = doc.createBuffer();
+      const accessor = (type: 'VEC3' | 'VEC2', array: Float32Array | Uint8Array) =>
+        doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+      const primitive = doc
+        .createPrimitive()
+        .setAttribute('POSITION', accessor('VEC3', position))
+        .setAttribute('NORMAL', accessor('VEC3', new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1])))
+        .setAttribute(
+          'TEXCOORD_0',
+          accessor('VEC2', new Uint8Array([0, 0, 255, 0, 51, 255])).setNormalized(true),
+        );
+      const mesh = doc.createMesh('tri').addPrimitive(primitive);
+      doc.createScene().addChild(doc.createNode('n').setMesh(mesh));
+      const glb = await new WebIO().writeBinary(doc);
+      return URL.createObjectURL(new Blob([glb as BlobPart], { type: 'model/gltf-binary' }));
+    };
+    const gltf = await loadGltf(await file(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0])));
+    const v = gltf.meshes[0]!.geometry.vertices;
+    expect([0, 1, 2].map((i) => [v[i * 8 + 6], v[i * 8 + 7]])).toEqual([
+      [0, 0],
+      [1, 0],
+      [Math.fround(51 / 255), 1],
+    ]);
+    await expect(loadGltf(await file(new Float32Array([0, 0, 0, 1, Infinity, 0, 0, 1, 0])))).rejects.toThrow(
+      /primitive "tri #0": element 1 is not finite/,
+    );
+  });
+
+  it('reports what it leaves out once and loads the rest', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const gltf = await loadGltf(fixture('bad/animated.gltf'));
+    expect(gltf.unsupported).toEqual(['animations']);
+    expect(gltf.meshes).toHaveLength(5);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(
+      /glTF ".*animated\.gltf": animations not supported yet; loaded the rest/,
+    );
+  });
+
+  it('names the file and the problem for each bad input', async () => {
+    const bad = (name: string) => loadGltf(fixture(name));
+    await expect(bad('nowhere.gltf')).rejects.toThrow(/Fetching ".*nowhere\.gltf" answered 404/);
+    await expect(bad('bad/not-json.gltf')).rejects.toThrow(/glTF ".*not-json\.gltf": not JSON/);
+    await expect(bad('bad/truncated.glb')).rejects.toThrow(/glTF ".*truncated\.glb": not a readable \.glb/);
+    await expect(bad('bad/missing-buffer.gltf')).rejects.toThrow(
+      /glTF ".*missing-buffer\.gltf": its resource "not-there\.bin": Fetching .* answered 404/,
+    );
+    await expect(bad('bad/index-out-of-range.gltf')).rejects.toThrow(
+      /glTF ".*index-out-of-range\.gltf": primitive "post #0": index \d+ is \d+, out of range of its 4 vertices/,
+    );
+    await expect(bad('bad/accessor-past-view.gltf')).rejects.toThrow(
+      /glTF ".*accessor-past-view\.gltf": accessor \d+ \("sign 0 position"\): its 1000 elements end at byte \d+ of buffer view \d+, which has \d+ bytes/,
+    );
+    await expect(bad('bad/image-not-decoding.gltf')).rejects.toThrow(
+      /not-an-image\.png.*is not an image the browser can decode/,
+    );
+    await expect(bad('bad/sheared.gltf')).rejects.toThrow(
+      /glTF ".*sheared\.gltf": node "lamp" has a matrix with shear/,
+    );
+  });
+});

@@ -1,0 +1,688 @@
+import { mat3, mat4, vec3, type ReadonlyMat4 } from 'gl-matrix';
+import { StructBuffer, StructWriter, type FieldWriter } from '../../layout/struct-writer';
+import { UniformArena, type StorageBuffer, type UniformStorage } from '../../layout/uniform-arena';
+import type { Geometry } from '../../scene/geometry';
+import { Frustum } from '../../scene/frustum';
+import { Material } from '../../scene/material';
+import { Mesh } from '../../scene/mesh';
+import { ChangeRecord, type ChangeCursor } from '../../scene/change-record';
+import type { Node } from '../../scene/node';
+import { FrameList } from '../../math/frame-list';
+import { updateWorldMatrices } from '../../scene/update-world-matrices';
+import type { Box } from '../../scene/world-box';
+import { snapToGrid, type TexelGrid } from '../../scene/snap-to-grid';
+import type { StepHistory } from '../../scene/step-history';
+import type { Environment } from './environment';
+import { FRAME, materialKind, type MaterialKindInfo } from '../materials/material-kind';
+import { transformPacker, type TransformPacker } from './transform-packer';
+
+const frameWriter = new StructWriter(FRAME);
+const VIEW_PROJECTION = frameWriter.field('viewProjection');
+const LIGHT_DIRECTION = frameWriter.field('lightDirection');
+const TIME = frameWriter.field('time');
+const LIGHT_COLOR = frameWriter.field('lightColor');
+const AMBIENT = frameWriter.field('ambient');
+const CAMERA_RIGHT = frameWriter.field('cameraRight');
+const CAMERA_UP = frameWriter.field('cameraUp');
+
+/** A mesh as the world pass draws it. */
+export type WorldMesh = Mesh<Geometry, Material>;
+
+/** One material kind's objects: their slots in the kind's own arena (its `Object` struct), and its field writers. */
+export interface KindSlots<B extends StorageBuffer = StorageBuffer> {
+  readonly info: MaterialKindInfo;
+  readonly arena: UniformArena<B>;
+  readonly model: FieldWriter;
+  readonly normal: FieldWriter;
+  /** Writes model and normal in one pass at the places this kind's layout gives (null: through the field writers). */
+  readonly transform: TransformPacker | null;
+  readonly color: FieldWriter | null;
+  readonly alphaTest: FieldWriter | null;
+  /** The kind's other fields, filled from `Material.setParam`. */
+  readonly params: readonly [string, FieldWriter][];
+}
+
+/** One mesh's place in its kind's arena and what of it was last packed. */
+export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
+  mesh: WorldMesh;
+  kind: KindSlots<B>;
+  /** Its slot in the kind's arena; −1 once the mesh left the tree. */
+  slot: number;
+  material: Material;
+  /** The geometry drawn (a mesh given another is drawn with it next frame). */
+  geometry: Geometry;
+  /** Its world matrix mirrors (negative determinant): its faces wind the other way on screen. */
+  mirrored: boolean;
+  worldVersion: number;
+  materialVersion: number;
+  /** The snap (`Mesh.drawSnap`) and grid version it was last packed with: a change of either re-packs it. */
+  snapOf: object | null;
+  gridVersion: number;
+  /** The blend (`setBlend`) it was last packed at, or −1 when drawn unblended. */
+  blendVersion: number;
+  /** Visibility when the draws were last recorded. */
+  visible: boolean;
+  /** Which images the material gave its kind when last packed (ids: what a recorded draw binds). */
+  images: string;
+  /** Waiting in this frame's queue to be packed. */
+  queued: boolean;
+  /** The mesh's world box when last packed (`Mesh.worldBox`): what culling tests. */
+  readonly box: Box;
+  /** Whether the box was in the view when last culled. */
+  inView: boolean;
+  /** Its place in `draws`, as of the last change of the list (`drawsVersion`). */
+  index: number;
+  /** The mesh's number: the last key of the sort, so a repaired list and a rebuilt one are in the same order. */
+  readonly id: number;
+}
+
+/** How to run a world packer. */
+export interface WorldPackerOptions {
+  /**
+   * After every frame, check the repaired draw list against one rebuilt from a walk of the tree (same meshes, same
+   * order, every slot packed from the current state) and throw on the first difference. Far too slow for real frames.
+   */
+  validate?: boolean;
+}
+
+/** Above this many meshes joining or leaving in one frame, the draw list is sorted again instead of spliced. */
+const SPLICE_LIMIT = 64;
+
+/**
+ * The scene side of the world pass: keeps a draw (a slot in its material kind's uniform arena) per mesh under the
+ * root, and each frame re-packs only the meshes the tree's change record names (moved, edited, joined), then uploads
+ * the changed slots. A frame where k meshes changed costs O(k); a change in another tree costs nothing.
+ */
+export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
+  /** In the order that changes pipeline and geometry as rarely as possible. */
+  readonly draws: WorldDraw<B>[] = [];
+  /**
+   * Moves on whenever the draw list changes: a mesh joined or left, the list re-sorted, or a draw given another
+   * geometry or material kind (draws recorded before it must be recorded again).
+   */
+  drawsVersion = 0;
+  /** Moves on whenever some material gives its kind other images (draws recorded before bind the old ones). */
+  imagesVersion = 0;
+  /** Moves on whenever a mesh is shown or hidden (draws recorded before it must be recorded again). */
+  visibilityVersion = 0;
+  /** Moves on whenever a mesh goes into or out of the view (see `cull`). */
+  cullVersion = 0;
+  /** The draws the last `cull` moved into or out of the view. */
+  readonly flipped = new FrameList<WorldDraw<B>>();
+  /** Each material kind's slots, made when a mesh of the kind first appears. */
+  readonly kinds = new Map<string, KindSlots<B>>();
+  /** The same kinds in the order they were made: walked by index each frame (a Map's iterator is garbage). */
+  readonly kindList: KindSlots<B>[] = [];
+  /**
+   * Since creation: nodes visited by walks of the whole tree (the first frame, a dropped change log), change-log entries
+   * read, and world boxes tested against a view.
+   */
+  readonly counters = { walked: 0, read: 0, boxesTested: 0 };
+  private readonly byMesh = new Map<WorldMesh, WorldDraw<B>>();
+  /** Each material in use and its draws, so an edited one re-packs just those. */
+  private readonly materials = new Map<Material, { version: number; draws: Set<WorldDraw<B>> }>();
+  private materialEdits = -1;
+  private readonly record: ChangeRecord;
+  private readonly cursor: ChangeCursor;
+  private needsWalk = true;
+  private sortNeeded = false;
+  private listChanged = false;
+  private readonly queue = new FrameList<WorldDraw<B>>();
+  /** Draws whose box changed since the last `cull`: all a cull with an unchanged view has to test. */
+  private readonly boxChanged = new FrameList<WorldDraw<B>>();
+  /** The next cull tests every draw (the last frame had none, so `boxChanged` was dropped). */
+  private cullAll = true;
+  private readonly frustum = new Frustum();
+  private readonly touched = new FrameList<WorldMesh>();
+  /** The touched meshes that join or leave this frame, applied after the others (their count picks splice or sort). */
+  private readonly joinsAndLeaves = new FrameList<WorldMesh>();
+  /** The grid snapped meshes are drawn on, its version, and the draws of meshes that ask for snapping. */
+  private grid: TexelGrid | null = null;
+  private gridVersion = 0;
+  private gridChanged = false;
+  private readonly snapped = new Set<WorldDraw<B>>();
+  private readonly snapScratch = mat4.create();
+  /** The step history meshes are drawn blended from, the factor, and a version bumped when either changes. */
+  private history: StepHistory | null = null;
+  private alpha = 0;
+  private historyVersion = -1;
+  private blendVersion = 0;
+  private readonly blendScratch = mat4.create();
+  private readonly blended = new Set<WorldDraw<B>>();
+  private readonly visit = (node: Node) => {
+    this.counters.read++;
+    if (node instanceof Mesh) this.touched.push(node as WorldMesh);
+  };
+  private readonly normal = mat3.create();
+  private readonly frameData = new StructBuffer(new ArrayBuffer(FRAME.size));
+  private readonly axis = vec3.create();
+
+  constructor(
+    readonly root: Node,
+    private readonly storage: UniformStorage<B>,
+    private readonly options: WorldPackerOptions = {},
+  ) {
+    this.record = ChangeRecord.of(root);
+    this.cursor = this.record.open();
+  }
+
+  /** Nodes the tree's change record visited applying added and removed subtrees, since it was made. */
+  get repairVisits(): number {
+    return this.record.visited;
+  }
+
+  /** Brings the draw list, world matrices and object slots up to date. */
+  /**
+   * The pixel-stable camera's texel grid for meshes drawn snapped (`Mesh.drawSnap`), or null (drawn where they are):
+   * set before `prepare` each frame; a different grid re-packs the snapped meshes, the same one nothing.
+   */
+  setGrid(grid: TexelGrid | null): void {
+    const old = this.grid;
+    const same =
+      old === grid ||
+      (old !== null &&
+        grid !== null &&
+        old.texelX === grid.texelX &&
+        old.texelY === grid.texelY &&
+        vec3.exactEquals(old.right, grid.right) &&
+        vec3.exactEquals(old.up, grid.up));
+    if (same) return;
+    this.grid = grid && {
+      right: vec3.clone(grid.right),
+      up: vec3.clone(grid.up),
+      texelX: grid.texelX,
+      texelY: grid.texelY,
+    };
+    this.gridVersion++;
+    this.gridChanged = true;
+  }
+
+  /**
+   * Draws the meshes `history` tracks blended between their state before the latest fixed step and now, at `alpha`
+   * (the loop's interpolation factor); null: drawn as they are. Set before `prepare` each frame; a new factor or a new
+   * capture re-packs the tracked meshes (they are all in motion), nothing else.
+   */
+  setBlend(history: StepHistory | null, alpha: number): void {
+    const version = history?.version ?? -1;
+    if (history === this.history && alpha === this.alpha && version === this.historyVersion) return;
+    this.history = history;
+    this.alpha = alpha;
+    this.historyVersion = version;
+    this.blendVersion++;
+    this.blendChanged = true;
+  }
+  private blendChanged = false;
+
+  prepare(): { packed: number; bytesUploaded: number } {
+    let packed = 0;
+    if (this.boxChanged.length > 0) {
+      this.boxChanged.clear(); // the last frame did not cull: the next cull tests everything
+      this.cullAll = true;
+    }
+    try {
+      updateWorldMatrices(this.root); // logs the meshes whose world matrix it recomputes
+      const kept = this.record.read(this.cursor, this.visit);
+      if (!kept || this.needsWalk) this.walk();
+      else this.applyTouched();
+      this.touched.clear();
+      this.checkMaterials();
+      if (this.blendChanged) {
+        // Every mesh drawn blended (and any the history tracks now) is drawn somewhere else this frame.
+        for (const draw of this.blended) this.enqueue(draw);
+        if (this.history)
+          for (const node of this.history.nodes()) {
+            const draw = this.byMesh.get(node as WorldMesh);
+            if (draw) this.enqueue(draw);
+          }
+        this.blendChanged = false;
+      }
+      if (this.gridChanged) {
+        // The camera turned (or snapping went on or off): every snapped mesh is drawn somewhere else.
+        for (const draw of this.snapped) this.enqueue(draw);
+        this.gridChanged = false;
+      }
+      for (let i = 0; i < this.queue.length; i++) packed += this.pack(this.queue.at(i));
+      this.queue.clear();
+    } catch (error) {
+      // Whatever was half-applied, the next frame starts again from a walk of the tree.
+      this.needsWalk = true;
+      for (let i = 0; i < this.queue.length; i++) this.queue.at(i).queued = false;
+      this.queue.clear();
+      this.touched.clear();
+      this.joinsAndLeaves.clear();
+      throw error;
+    }
+    if (this.sortNeeded) this.sort();
+    if (this.listChanged) {
+      this.drawsVersion++;
+      this.listChanged = false;
+      for (let i = 0; i < this.draws.length; i++) this.draws[i]!.index = i;
+    }
+    let bytesUploaded = 0;
+    const kinds = this.kindList;
+    for (let i = 0; i < kinds.length; i++) bytesUploaded += kinds[i]!.arena.upload().bytesUploaded;
+    if (this.options.validate) this.validate();
+    return { packed, bytesUploaded };
+  }
+
+  /** Packs the per-frame struct (one view's view-projection, the light, the time); the bytes are reused. */
+  frameBytes(viewProjection: mat4, view: mat4, time: number, light: Environment): ArrayBuffer {
+    const data = this.frameData;
+    VIEW_PROJECTION.write(data, 0, viewProjection);
+    // The view matrix's first two rows are the eye's right and up in world space (scaled if the camera node is).
+    const axis = this.axis;
+    CAMERA_RIGHT.write(data, 0, vec3.normalize(axis, vec3.set(axis, view[0], view[4], view[8])));
+    CAMERA_UP.write(data, 0, vec3.normalize(axis, vec3.set(axis, view[1], view[5], view[9])));
+    LIGHT_DIRECTION.write(data, 0, light.lightDirection);
+    TIME.write(data, 0, time);
+    LIGHT_COLOR.write(data, 0, light.lightColor);
+    AMBIENT.write(data, 0, light.ambient);
+    return data.bytes;
+  }
+
+  /**
+   * Notes which draws' boxes are in the view of `viewProjection` (column-major, before any clip-space fix-up) and
+   * returns `cullVersion`, which moves on when any went in or out. With the view unchanged since the last call only the
+   * draws re-packed since are tested: a frame costs what changed.
+   */
+  cull(viewProjection: ReadonlyMat4): number {
+    const all = this.frustum.set(viewProjection) || this.cullAll;
+    this.cullAll = false;
+    this.flipped.clear();
+    const list = all ? this.draws : this.boxChanged.items;
+    const tested = all ? this.draws.length : this.boxChanged.length;
+    const frustum = this.frustum;
+    this.counters.boxesTested += tested;
+    for (let i = 0; i < tested; i++) {
+      const draw = list[i]!;
+      if (draw.slot < 0) continue;
+      const inView = frustum.intersects(draw.box);
+      if (inView !== draw.inView) {
+        draw.inView = inView;
+        this.cullVersion++;
+        this.flipped.push(draw);
+      }
+    }
+    this.boxChanged.clear();
+    return this.cullVersion;
+  }
+
+  /** `visibilityVersion`, which `prepare` moves on when a mesh was shown or hidden since the last frame. */
+  checkVisibility(): number {
+    return this.visibilityVersion;
+  }
+
+  destroy(): void {
+    this.record.close(this.cursor);
+    for (const kind of this.kindList) kind.arena.destroy();
+    this.kinds.clear();
+    this.kindList.length = 0;
+  }
+
+  /** The slots of `name`'s kind, made on first use. */
+  private kind(name: string): KindSlots<B> {
+    let kind = this.kinds.get(name);
+    if (kind) return kind;
+    const info = materialKind(name);
+    const writer = new StructWriter(info.object, info.structs);
+    const has = (field: string) => info.object.fields.some((f) => f.name === field);
+    const model = writer.field('model');
+    const normal = writer.field('normal');
+    kind = {
+      info,
+      arena: new UniformArena(this.storage, info.object, { capacity: 256, label: `world ${name} objects` }),
+      model,
+      normal,
+      transform: transformPacker(model, normal),
+      color: has('color') ? writer.field('color') : null,
+      alphaTest: has('alphaTest') ? writer.field('alphaTest') : null,
+      params: info.object.fields
+        .filter((f) => !STANDARD_FIELDS.includes(f.name))
+        .map((f) => [f.name, writer.field(f.name)] as [string, FieldWriter]),
+    };
+    this.kinds.set(name, kind);
+    this.kindList.push(kind);
+    return kind;
+  }
+
+  /** The meshes the change record named: those that left lose their draw, those that joined get one; all re-pack. */
+  private applyTouched(): void {
+    const touched = this.touched;
+    const moves = this.joinsAndLeaves;
+    for (let i = 0; i < touched.length; i++) {
+      const mesh = touched.at(i);
+      const draw = this.byMesh.get(mesh);
+      const inTree = this.record.has(mesh);
+      if (draw && inTree) this.enqueue(draw);
+      else if (draw || inTree) moves.push(mesh);
+    }
+    // Many at once: one sort beats many splices (meshes that only changed keep their place either way).
+    if (moves.length > SPLICE_LIMIT) this.sortNeeded = true;
+    for (let i = 0; i < moves.length; i++) {
+      const mesh = moves.at(i);
+      const draw = this.byMesh.get(mesh);
+      const inTree = this.record.has(mesh);
+      if (draw && !inTree) this.drop(draw);
+      else if (!draw && inTree) this.enqueue(this.addDraw(mesh));
+    }
+    moves.clear();
+  }
+
+  /** The fallback: a walk of the whole tree finds every mesh (the first frame, or after the change log was dropped). */
+  private walk(): void {
+    this.sortNeeded = true;
+    const found = new Set<WorldMesh>();
+    this.root.traverse((node) => {
+      this.counters.walked++;
+      if (node instanceof Mesh) found.add(checkDrawable(node));
+    });
+    for (const draw of this.byMesh.values()) if (!found.has(draw.mesh)) this.drop(draw);
+    for (const mesh of found) this.enqueue(this.byMesh.get(mesh) ?? this.addDraw(mesh));
+    this.needsWalk = false;
+  }
+
+  private addDraw(mesh: WorldMesh): WorldDraw<B> {
+    checkDrawable(mesh);
+    const kind = this.kind(mesh.material.kind);
+    const draw: WorldDraw<B> = {
+      mesh,
+      kind,
+      slot: kind.arena.allocate(),
+      material: mesh.material,
+      geometry: mesh.geometry,
+      // Known now, so packing it does not move it in the sorted list.
+      mirrored: determinant3(mesh.worldMatrix) < 0,
+      worldVersion: -1,
+      snapOf: null,
+      gridVersion: -1,
+      blendVersion: -1,
+      materialVersion: -1,
+      visible: mesh.visible,
+      images: imageKey(mesh.material, kind.info),
+      queued: false,
+      box: new Float32Array(6),
+      inView: true,
+      index: -1,
+      id: objectId(mesh),
+    };
+    this.byMesh.set(mesh, draw);
+    this.use(draw, draw.material);
+    if (this.sortNeeded) this.draws.push(draw);
+    else this.draws.splice(this.position(draw), 0, draw);
+    this.listChanged = true;
+    return draw;
+  }
+
+  private drop(draw: WorldDraw<B>): void {
+    this.snapped.delete(draw);
+    this.blended.delete(draw);
+    draw.kind.arena.free(draw.slot);
+    draw.slot = -1;
+    this.byMesh.delete(draw.mesh);
+    this.unuse(draw, draw.material);
+    if (!this.sortNeeded) this.draws.splice(this.position(draw), 1); // else the sort leaves it out
+    this.listChanged = true;
+  }
+
+  /** Where `draw` is, or belongs, in the sorted list (binary search: the order is total). */
+  private position(draw: WorldDraw<B>): number {
+    let lo = 0;
+    let hi = this.draws.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareDraws(this.draws[mid]!, draw) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private enqueue(draw: WorldDraw<B>): void {
+    if (draw.queued) return;
+    draw.queued = true;
+    this.queue.push(draw);
+  }
+
+  private use(draw: WorldDraw<B>, material: Material): void {
+    let use = this.materials.get(material);
+    if (!use) this.materials.set(material, (use = { version: material.version, draws: new Set() }));
+    use.draws.add(draw);
+  }
+
+  private unuse(draw: WorldDraw<B>, material: Material): void {
+    const use = this.materials.get(material);
+    if (use?.draws.delete(draw) && use.draws.size === 0) this.materials.delete(material);
+  }
+
+  /** When some material was edited since the last frame, queues the draws of those that were. */
+  private checkMaterials(): void {
+    if (Material.edits === this.materialEdits) return;
+    this.materialEdits = Material.edits;
+    for (const [material, use] of this.materials) {
+      if (material.version === use.version) continue;
+      use.version = material.version;
+      for (const draw of use.draws) this.enqueue(draw);
+    }
+  }
+
+  /** Packs one queued draw's slot if anything of it changed; 1 when it did. */
+  private pack(draw: WorldDraw<B>): number {
+    draw.queued = false;
+    if (draw.slot < 0) return 0; // left the tree after it was queued
+    const mesh = draw.mesh;
+    const material = mesh.material;
+    if (mesh.visible !== draw.visible) {
+      draw.visible = mesh.visible;
+      this.visibilityVersion++;
+    }
+    if (mesh.geometry !== draw.geometry) {
+      if (!isGeometry(mesh.geometry))
+        throw new Error(`Mesh "${mesh.path}" was given something that is not a Geometry (boxGeometry(), …).`);
+      draw.geometry = mesh.geometry;
+      this.sortNeeded = this.listChanged = true;
+      this.boxChanged.push(draw);
+      mesh.worldBox(draw.box);
+    }
+    // The tree was swept at the start of this frame: the cached world is current, and reading it walks no path.
+    const worldVersion = mesh.cachedWorldVersion;
+    const materialChanged = material !== draw.material || material.version !== draw.materialVersion;
+    const snap = mesh.drawSnap;
+    // How it is drawn (snapped, blended) changed even if the mesh did not.
+    const drawnChanged =
+      snap !== draw.snapOf ||
+      (snap !== null && draw.gridVersion !== this.gridVersion) ||
+      (draw.blendVersion !== -1 && draw.blendVersion !== this.blendVersion) ||
+      (draw.blendVersion === -1 && this.history !== null && this.history.has(mesh));
+    if (material !== draw.material) this.rematerial(draw, material);
+    else if (worldVersion === draw.worldVersion && !materialChanged && !drawnChanged) return 0;
+    const { arena, model, normal, transform, color, alphaTest, params } = draw.kind;
+    // What is drawn may differ from the node's own matrix, which stays: blended between two fixed steps (when a step
+    // history tracks the mesh), then snapped to the pixel-stable camera's grid (when the mesh asks and there is one).
+    let world: ReadonlyMat4 = mesh.cachedWorldMatrix;
+    const blended = this.history !== null && this.history.has(mesh);
+    if (blended) world = this.history!.blend(mesh, world, this.alpha, this.blendScratch);
+    if (snap && this.grid) world = snapToGrid(this.snapScratch, world, snap, this.grid);
+    draw.blendVersion = blended ? this.blendVersion : -1;
+    if (blended) this.blended.add(draw);
+    else this.blended.delete(draw);
+    draw.snapOf = snap;
+    draw.gridVersion = this.gridVersion;
+    if (snap) this.snapped.add(draw);
+    else this.snapped.delete(draw);
+    if (transform) {
+      transform(arena.floats(), arena.openSlot(draw.slot), world);
+    } else {
+      arena.write(draw.slot, model, world);
+      if (!mat3.normalFromMat4(this.normal, world)) mat3.identity(this.normal); // zero scale: nothing to light
+      arena.write(draw.slot, normal, this.normal);
+    }
+    const mirrored = determinant3(world) < 0;
+    if (mirrored !== draw.mirrored) {
+      draw.mirrored = mirrored;
+      this.sortNeeded = this.listChanged = true; // another pipeline: draws are sorted by it
+    }
+    // A move re-packs the transform alone; the material's fields only when it changed (or the slot is new).
+    if (materialChanged) this.packMaterial(draw, material, color, alphaTest, params);
+    draw.worldVersion = worldVersion;
+    draw.materialVersion = material.version;
+    mesh.worldBox(draw.box);
+    this.boxChanged.push(draw);
+    return 1;
+  }
+
+  private packMaterial(
+    draw: WorldDraw<B>,
+    material: Material,
+    color: FieldWriter | null,
+    alphaTest: FieldWriter | null,
+    params: readonly [string, FieldWriter][],
+  ): void {
+    const arena = draw.kind.arena;
+    if (color) arena.write(draw.slot, color, material.color);
+    if (alphaTest) arena.write(draw.slot, alphaTest, material.alphaTest);
+    const images = imageKey(material, draw.kind.info);
+    if (images !== draw.images) {
+      draw.images = images;
+      this.imagesVersion++;
+      this.sortNeeded = this.listChanged = true; // draws are sorted by image too
+    }
+    for (let p = 0; p < params.length; p++) {
+      const [name, field] = params[p]!;
+      const value = material.param(name) ?? draw.kind.info.defaults.get(name);
+      if (!value)
+        throw new Error(
+          `Mesh "${draw.mesh.path}": its material kind "${draw.kind.info.name}" has a per-object field "${name}"; ` +
+            `set it with material.setParam("${name}", …).`,
+        );
+      arena.write(draw.slot, field, value);
+    }
+  }
+
+  /** A mesh given another material: its slot moves to the new kind's arena when the kind changed. */
+  private rematerial(draw: WorldDraw<B>, material: Material): void {
+    if (!(material instanceof Material))
+      throw new Error(`Mesh "${draw.mesh.path}" was given something that is not a Material.`);
+    this.unuse(draw, draw.material);
+    this.use(draw, material);
+    draw.material = material;
+    if (material.kind === draw.kind.info.name) return;
+    const kind = this.kind(material.kind);
+    draw.kind.arena.free(draw.slot);
+    draw.kind = kind;
+    draw.slot = kind.arena.allocate();
+    this.sortNeeded = this.listChanged = true;
+  }
+
+  private sort(): void {
+    const draws = this.draws;
+    let kept = 0;
+    for (let i = 0; i < draws.length; i++) if (draws[i]!.slot >= 0) draws[kept++] = draws[i]!;
+    draws.length = kept;
+    draws.sort(compareDraws);
+    this.sortNeeded = false;
+    this.listChanged = true;
+  }
+
+  /** Validation mode: the repaired draw list against the one a walk of the tree gives, and every slot current. */
+  private validate(): void {
+    this.record.check();
+    const meshes: WorldMesh[] = [];
+    this.root.traverse((node) => {
+      if (node instanceof Mesh) meshes.push(node as WorldMesh);
+    });
+    const fail = (what: string) => {
+      throw new Error(`World packer validation: ${what}. The repaired draw list differs from a rebuilt one.`);
+    };
+    if (meshes.length !== this.draws.length || meshes.length !== this.byMesh.size)
+      fail(`${this.draws.length} draws for ${meshes.length} meshes in the tree`);
+    for (let i = 1; i < this.draws.length; i++)
+      if (compareDraws(this.draws[i - 1]!, this.draws[i]!) >= 0)
+        fail(`draws ${i - 1} and ${i} are out of order`);
+    for (const mesh of meshes) {
+      const draw = this.byMesh.get(mesh);
+      if (!draw || this.draws[this.position(draw)] !== draw)
+        return fail(`mesh "${mesh.path}" has no draw in the list`);
+      const current =
+        draw.worldVersion === mesh.worldVersion &&
+        draw.material === mesh.material &&
+        draw.materialVersion === mesh.material.version &&
+        draw.geometry === mesh.geometry &&
+        draw.visible === mesh.visible &&
+        draw.mirrored === determinant3(mesh.worldMatrix) < 0 &&
+        draw.images === imageKey(mesh.material, draw.kind.info) &&
+        draw.snapOf === mesh.drawSnap &&
+        (this.history !== null && this.history.has(mesh)
+          ? draw.blendVersion === this.blendVersion
+          : draw.blendVersion === -1) &&
+        (mesh.drawSnap === null || draw.gridVersion === this.gridVersion) &&
+        draw.kind.info.name === mesh.material.kind;
+      if (!current) fail(`the draw of "${mesh.path}" was not re-packed after a change`);
+    }
+  }
+}
+
+/** The material kinds of the meshes under `root` now: the pipelines a world pass builds up front. */
+export function materialKinds(root: Node): Set<string> {
+  const kinds = new Set<string>();
+  root.traverse((node) => {
+    if (node instanceof Mesh && node.material instanceof Material) kinds.add(node.material.kind);
+  });
+  return kinds;
+}
+
+/** Fields the packer fills itself: from the mesh (model, normal) and the material (color, alphaTest). */
+const STANDARD_FIELDS = ['model', 'normal', 'color', 'alphaTest'];
+
+const objectIds = new WeakMap<object, number>();
+let nextObjectId = 0;
+/** A number per object (a geometry, a texture), so draws sharing one sit together (names need not be unique). */
+export function objectId(object: object): number {
+  let id = objectIds.get(object);
+  if (id === undefined) objectIds.set(object, (id = nextObjectId++));
+  return id;
+}
+const geometryId = objectId;
+
+/** The draw order: pipeline (kind, winding), images, geometry, then the mesh, so the order is total. */
+function compareDraws(a: WorldDraw, b: WorldDraw): number {
+  return (
+    a.kind.info.order - b.kind.info.order ||
+    Number(a.mirrored) - Number(b.mirrored) ||
+    (a.images < b.images ? -1 : a.images > b.images ? 1 : 0) ||
+    geometryId(a.geometry) - geometryId(b.geometry) ||
+    a.id - b.id
+  );
+}
+
+/** The mesh, once it is known to have a drawable geometry and material. */
+function checkDrawable(mesh: Mesh): WorldMesh {
+  if (!(mesh.material instanceof Material) || !isGeometry(mesh.geometry)) {
+    throw new Error(
+      `Mesh "${mesh.path}" has no drawable geometry/material for the world pass: give it a Geometry ` +
+        '(boxGeometry(), …) and a Material.',
+    );
+  }
+  return mesh as WorldMesh;
+}
+
+/** Which images `material` gives its kind, as ids ('' when the kind reads none, '-' for one it does not give). */
+function imageKey(material: Material, kind: MaterialKindInfo): string {
+  let key = '';
+  for (const name of kind.textures) {
+    const texture = material.texture(name);
+    key += texture ? `${objectId(texture)},` : '-,';
+  }
+  return key;
+}
+
+/** The determinant of a 4×4 matrix's upper 3×3 (column-major): its sign says whether it mirrors. */
+function determinant3(m: ArrayLike<number>): number {
+  return (
+    m[0]! * (m[5]! * m[10]! - m[6]! * m[9]!) -
+    m[4]! * (m[1]! * m[10]! - m[2]! * m[9]!) +
+    m[8]! * (m[1]! * m[6]! - m[2]! * m[5]!)
+  );
+}
+
+function isGeometry(value: unknown): value is Geometry {
+  return typeof value === 'object' && value !== null && (value as Geometry).vertices instanceof Float32Array;
+}

@@ -1,0 +1,624 @@
+import { mat4, type ReadonlyMat4 } from 'gl-matrix';
+import type {
+  Bindings,
+  Bundle,
+  Device,
+  DeviceBuffer,
+  DeviceTexture,
+  DrawEncoder,
+  PassEncoder,
+  Pipeline,
+  PipelineDesc,
+  RenderTarget,
+  TextureFormat,
+} from '../../device/device';
+import { deviceUniformStorage } from '../../device/uniform-storage';
+import type { PassDecl, PassIO, ResourceDecl } from '../../graph/render-graph';
+import type { Camera } from '../../scene/camera';
+import type { TexelGrid } from '../../scene/snap-to-grid';
+import type { StepHistory } from '../../scene/step-history';
+import { VERTEX_FLOATS, type Geometry } from '../../scene/geometry';
+import type { Node } from '../../scene/node';
+import { Environment, type ColorLike } from './environment';
+import type { FrameContext } from '../frame-context';
+import { FRAME, materialKind, type MaterialKindInfo } from '../materials/material-kind';
+import { MaterialImages, type ImageSet } from './material-images';
+import { materialKinds, WorldPacker, type KindSlots } from './world-packer';
+
+export type { WorldMesh } from './world-packer';
+
+/** A region of a target in texels, origin at the top left. */
+export interface Viewport {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One view `renderViews` draws: its targets, the region of them, and the eye's view and projection matrices. */
+export interface WorldView {
+  color: RenderTarget;
+  depth: RenderTarget;
+  /** The whole target when omitted. */
+  viewport?: Viewport;
+  /** WebGPU's clip space (depth 0…1); each backend maps it to its own. */
+  projection: Float32Array;
+  /** World → eye (the inverse of the eye's pose). */
+  view: Float32Array;
+  /** Clears the targets first (the whole attachment); false for a later view drawing beside an earlier one. */
+  clear: boolean;
+}
+
+/** Settings of the world pass. */
+export interface WorldPassOptions {
+  root: Node;
+  /** The camera of the graph's `scene` target; `renderViews` (XR eyes) brings its own matrices instead. */
+  camera?: Camera;
+  /** The light and clear colour, shared with whoever else draws the scene (default: a new one). */
+  environment?: Environment;
+  format?: TextureFormat;
+  /** Validation mode of the draw list (see `WorldPackerOptions.validate`). */
+  validate?: boolean;
+  /** Texels of margin around the native image (a pixel-stable camera's: 1); default 0. */
+  pad?: number;
+  /** Declare the outline pass's targets (`normals`, `lines`) in the graph; default false (no outline pass reads them). */
+  lineTargets?: boolean;
+}
+
+/** The formats of the outline pass's targets the world pass writes while `lines` is on: normal + depth, line colour. */
+const LINE_FORMATS = ['rgba16float', 'rgba8unorm'] as const;
+/** What the line targets hold where nothing was drawn: no normal, the far plane; no line. */
+const NORMALS_CLEAR = [0, 0, 0, 1] as const;
+const LINES_CLEAR = [0, 0, 0, 0] as const;
+
+interface DeviceGeometry {
+  vertices: DeviceBuffer;
+  indices: DeviceBuffer;
+  indexFormat: 'uint16' | 'uint32';
+  indexCount: number;
+}
+
+/** Draws per render bundle: a mesh that goes into or out of the view records its chunk again, not every draw. */
+const CHUNK = 512;
+
+/** One chunk of the draw list and the bundle its draws are recorded into. */
+interface Chunk {
+  readonly bundle: Bundle;
+  readonly record: (encoder: DrawEncoder) => void;
+  stale: boolean;
+  images: ImageSet[];
+  drawCalls: number;
+  triangles: number;
+  culled: number;
+}
+
+/** A per-frame uniform: one for the graph's view, one per view of `renderViews` (each eye its view-projection). */
+interface FrameUniform {
+  buffer: DeviceBuffer;
+  /** Made with the first pipeline drawn: every kind's group 0 is the same, so any pipeline's serves them all. */
+  bindings: Bindings | null;
+  label: string;
+}
+
+const DEPTH_FORMAT = 'depth24plus';
+/** Interleaved position, normal and texture coordinates, 32 bytes a vertex (`VERTEX_FLOATS`, every geometry). */
+const VERTEX_LAYOUT = [
+  {
+    stride: VERTEX_FLOATS * 4,
+    attributes: [
+      { location: 0, offset: 0, format: 'float32x3' },
+      { location: 1, offset: 12, format: 'float32x3' },
+      { location: 2, offset: 24, format: 'float32x2' },
+    ],
+  },
+] as const;
+
+/**
+ * Draws the scene graph's meshes from the camera into the native-resolution `scene` target with a depth buffer,
+ * written once over the device layer. Each material kind has its pipeline and its uniform arena (one slot per mesh, a
+ * dynamic offset per draw); only meshes whose world matrix or material changed are re-packed. Where the backend has
+ * bundles the draws are recorded once and replayed until the draw list changes.
+ */
+export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
+  readonly name = 'world';
+  readonly reads = [];
+  readonly writes: ResourceDecl[];
+  readonly bypass = {};
+  camera: Camera | null;
+  /**
+   * The matrices to draw the graph's frame with instead of the camera's own, set each frame by a pixel-stable renderer
+   * (the camera snapped to the texel grid, the lens widened by the margin); null: the camera's.
+   */
+  lens: { view: ReadonlyMat4; projection: ReadonlyMat4 } | null = null;
+  /**
+   * Whether the graph's frame also writes `normals` (each pixel's normal in the eye's axes and its depth) and `lines`
+   * (its mesh's outline colour and strength), which the `outline` pass reads; the renderer keeps it equal to that
+   * pass being enabled. Each kind then draws with its lined pipeline (made the first time it is needed).
+   */
+  lines = false;
+  /** Lined pipelines are being drawn with: set for the graph's frame while `lines` is on, never for XR views. */
+  private drawingLines = false;
+  readonly environment: Environment;
+  /**
+   * Images material kinds read, by their WGSL names, for meshes whose material does not give its own (the `panel`
+   * kind's `panel`: the UI layer's image in a headset). Drawing a mesh whose kind needs a missing one throws, naming it.
+   */
+  readonly textures: Record<string, DeviceTexture | null> = {};
+  /** Of the last frame. */
+  readonly counters = {
+    drawCalls: 0,
+    triangles: 0,
+    objectsPacked: 0,
+    bytesUploaded: 0,
+    /** Texels sent to the GPU (a texture's first use, or its texels written again), in bytes. */
+    textureBytesUploaded: 0,
+    bundlesRecorded: 0,
+    /** Meshes drawn (each view of `renderViews` counts its own). */
+    drawn: 0,
+    /** Shown meshes left out because their world box is outside the view (0 with `culling` off). */
+    culled: 0,
+    /** Since creation: one per material kind drawn (those in the scene at create time are built up front). */
+    pipelinesBuilt: 0,
+  };
+  /** Replay the draws from a bundle recorded again only when the draw list changes (default on; WebGPU only). */
+  useBundles = true;
+  /** Leave out meshes whose world box is wholly outside the view (default on); the image is the same either way. */
+  culling = true;
+
+  private readonly packer: WorldPacker<DeviceBuffer>;
+  private readonly pipelines = new Map<string, Pipeline>();
+  private readonly frames: FrameUniform[] = [];
+  /** Bindings of each kind's arena (remade when it grows) and of each kind's images (remade when one changes). */
+  private readonly objectBindings = new Map<string, { generation: number; bindings: Bindings }>();
+  private readonly images: MaterialImages;
+  /** The image sets the recorded draws bind: checked each frame, so a changed texture or sampler records them again. */
+  /**
+   * The draws in chunks of `CHUNK`, each recorded into its own bundle: what it binds and what it drew when recorded,
+   * and whether it must be recorded again (a mesh of it went into or out of the view).
+   */
+  private readonly chunks: Chunk[] = [];
+  private recordingUniform: FrameUniform | null = null;
+  private readonly geometries = new WeakMap<Geometry, DeviceGeometry>();
+  /** Every geometry's buffers made, so `destroy()` frees them (the weak map cannot be walked). */
+  private readonly made: DeviceGeometry[] = [];
+  private readonly viewProjection = mat4.create();
+  /** Bumped whenever a kind's arena grows into a new buffer (its group-1 bindings are made again). */
+  private objectsVersion = 0;
+  /** What every chunk was recorded against: when any of it changes, all chunks are recorded again. */
+  private recorded = { draws: -1, images: -1, visibility: -1, bindings: -1, culling: false };
+  private drawCounts = { drawCalls: 0, triangles: 0, culled: 0, images: [] as ImageSet[] };
+
+  private constructor(
+    private readonly device: Device,
+    readonly root: Node,
+    options: WorldPassOptions,
+    readonly format: TextureFormat,
+  ) {
+    this.camera = options.camera ?? null;
+    this.environment = options.environment ?? new Environment();
+    this.writes = [
+      { name: 'scene', format, size: { relativeTo: 'native', pad: options.pad ?? 0 } },
+      { name: 'depth', format: DEPTH_FORMAT, size: { relativeTo: 'native', pad: options.pad ?? 0 } },
+      ...(options.lineTargets
+        ? [
+            {
+              name: 'normals',
+              format: LINE_FORMATS[0],
+              size: { relativeTo: 'native' as const, pad: options.pad ?? 0 },
+            },
+            {
+              name: 'lines',
+              format: LINE_FORMATS[1],
+              size: { relativeTo: 'native' as const, pad: options.pad ?? 0 },
+            },
+          ]
+        : []),
+    ];
+    this.packer = new WorldPacker(root, deviceUniformStorage(device), {
+      validate: options.validate ?? false,
+    });
+    this.images = new MaterialImages(device, this.textures, (kind) => this.pipeline(kind, false, false));
+  }
+
+  /** Builds the pipelines of the material kinds the scene has now, in parallel (a kind added later: on first draw). */
+  static async create(device: Device, options: WorldPassOptions): Promise<WorldPass> {
+    const world = new WorldPass(device, options.root, options, options.format ?? 'rgba8unorm');
+    await Promise.all(
+      [...materialKinds(options.root)].map(async (name) => {
+        const pipeline = await device.createPipeline(world.pipelineDesc(materialKind(name)));
+        world.pipelines.set(name, pipeline);
+        world.counters.pipelinesBuilt++;
+      }),
+    );
+    world.frames.push(world.frameUniform('world frame'));
+    return world;
+  }
+
+  /**
+   * The pixel-stable camera's texel grid, for meshes drawn snapped to it (`Mesh.drawSnap`), or null; the renderer
+   * sets it each frame (a grid like the last one changes nothing).
+   */
+  setGrid(grid: TexelGrid | null): void {
+    this.packer.setGrid(grid);
+  }
+
+  /**
+   * Draws the meshes `history` tracks between their state before the latest fixed step and now, at `alpha` (the
+   * loop's `fixedReport.alpha`); null: as they are. Set it each frame before rendering; the simulated nodes stay as
+   * they are.
+   */
+  setBlend(history: StepHistory | null, alpha: number): void {
+    this.packer.setBlend(history, alpha);
+  }
+
+  /** The light direction (towards which it shines), shared through `environment`. */
+  get lightDirection(): Float32Array {
+    return this.environment.lightDirection;
+  }
+  get lightColor(): Float32Array {
+    return this.environment.lightColor;
+  }
+  get ambient(): Float32Array {
+    return this.environment.ambient;
+  }
+  /** The clear colour (RGBA, 0…1), shared through `environment`; assign a `{ r, g, b, a }` or four numbers. */
+  get clearColor(): Float32Array {
+    return this.environment.clearColor;
+  }
+  set clearColor(color: ColorLike) {
+    this.environment.setClearColor(color);
+  }
+
+  execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
+    if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
+    const { packed, bytesUploaded } = this.packer.prepare();
+    const texelsBefore = this.images.bytesUploaded;
+    this.drawingLines = this.lines;
+    const pass = frame.device.beginPass({
+      label: 'world',
+      color: io.output('scene'),
+      clearColor: this.environment.clearColor,
+      depth: io.output('depth'),
+      clearDepth: 1,
+      timed: true,
+      ...(this.lines
+        ? {
+            extra: [
+              { target: io.output('normals'), clear: NORMALS_CLEAR },
+              { target: io.output('lines'), clear: LINES_CLEAR },
+            ],
+          }
+        : {}),
+    });
+    const uniform = this.frames[0]!;
+    const cull = this.writeFrame(
+      uniform,
+      pass,
+      this.lens?.projection ?? this.camera.projectionMatrix,
+      this.lens?.view ?? this.camera.viewMatrix,
+      frame.time,
+    );
+    const visibility = this.packer.checkVisibility();
+    const counts = this.drawCounts;
+    if (this.useBundles) this.replayChunks(pass, uniform, visibility, cull);
+    else this.encodeDraws(pass, uniform, 0, this.packer.draws.length);
+    pass.end();
+    this.drawingLines = false;
+    const c = this.counters;
+    c.drawCalls = c.drawn = counts.drawCalls;
+    c.triangles = counts.triangles;
+    c.culled = counts.culled;
+    c.objectsPacked = packed;
+    c.bytesUploaded = bytesUploaded + FRAME.size;
+    c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
+  }
+
+  /**
+   * Draws the scene once per view (the eyes of an XR frame) into the views' own targets, each with its pose and
+   * projection: one pass per view, the object slots packed once for all of them. Draws are encoded directly (a bundle
+   * is recorded against one frame uniform).
+   */
+  renderViews(frame: FrameContext, views: readonly WorldView[]): void {
+    const { packed, bytesUploaded } = this.packer.prepare();
+    const texelsBefore = this.images.bytesUploaded;
+    this.packer.checkVisibility();
+    let drawCalls = 0;
+    let triangles = 0;
+    let culled = 0;
+    for (let i = 0; i < views.length; i++) {
+      const view = views[i]!;
+      // Frame uniform 0 is the graph's; each view has its own after it.
+      const uniform = (this.frames[i + 1] ??= this.frameUniform(`world view ${i}`));
+      const pass = frame.device.beginPass({
+        label: uniform.label,
+        color: view.color,
+        depth: view.depth,
+        ...(view.clear ? { clearColor: this.environment.clearColor, clearDepth: 1 } : {}),
+      });
+      const v = view.viewport;
+      if (v) pass.setViewport(v.x, v.y, v.width, v.height);
+      this.writeFrame(uniform, pass, view.projection, view.view, frame.time);
+      this.encodeDraws(pass, uniform, 0, this.packer.draws.length);
+      pass.end();
+      drawCalls += this.drawCounts.drawCalls;
+      triangles += this.drawCounts.triangles;
+      culled += this.drawCounts.culled;
+    }
+    const c = this.counters;
+    c.drawCalls = c.drawn = drawCalls;
+    c.triangles = triangles;
+    c.culled = culled;
+    c.objectsPacked = packed;
+    c.bytesUploaded = bytesUploaded + FRAME.size * views.length;
+    c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
+  }
+
+  destroy(): void {
+    this.packer.destroy();
+    this.images.destroy();
+    for (const uniform of this.frames) uniform.buffer.destroy();
+    for (const geometry of this.made) {
+      geometry.vertices.destroy();
+      geometry.indices.destroy();
+    }
+  }
+
+  /**
+   * The frame uniform for one view: the projection mapped into the pass's clip space, times the view. Culls the draws
+   * against this view first (with `culling` on) and returns the packer's `cullVersion` (−1 with it off).
+   */
+  private writeFrame(
+    uniform: FrameUniform,
+    pass: PassEncoder,
+    projection: Float32Array | mat4,
+    view: Float32Array | mat4,
+    time: number,
+  ): number {
+    const vp = this.viewProjection;
+    mat4.multiply(vp, projection, view);
+    const cull = this.culling ? this.packer.cull(vp) : -1;
+    if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, vp);
+    uniform.buffer.write(0, this.packer.frameBytes(vp, view as mat4, time, this.environment));
+    return cull;
+  }
+
+  private frameUniform(label: string): FrameUniform {
+    const buffer = this.device.createBuffer({
+      label,
+      size: Math.ceil(FRAME.size / 16) * 16,
+      usage: 'uniform',
+    });
+    return { buffer, bindings: null, label };
+  }
+
+  private pipelineDesc(kind: MaterialKindInfo, mirrored = false, lined = false): PipelineDesc {
+    if (lined && !kind.lined)
+      throw new Error(
+        `Material kind "${kind.name}" cannot draw outlines: its WGSL must declare ` +
+          '`@fragment fn fs(in: VertexOut) -> @location(0) vec4<f32>` for the world pass to wrap it.',
+      );
+    return {
+      shader: lined ? kind.lined! : kind.shader,
+      format: this.format,
+      ...(lined ? { extraFormats: LINE_FORMATS } : {}),
+      vertexBuffers: VERTEX_LAYOUT,
+      cull: 'back',
+      // A mirrored mesh's faces wind clockwise on screen: its own pipeline keeps the outside drawn.
+      frontFace: mirrored ? 'cw' : 'ccw',
+      depth: { write: true, compare: 'less' },
+      dynamic: ['object'],
+    };
+  }
+
+  /**
+   * The kind's pipeline (for mirrored meshes: its twin with the winding turned over); one the scene did not have at
+   * create time is built now (a one-off stall, counted).
+   */
+  private pipeline(kind: MaterialKindInfo, mirrored = false, lined = this.drawingLines): Pipeline {
+    const key = `${kind.name}${mirrored ? ' mirrored' : ''}${lined ? ' lined' : ''}`;
+    let pipeline = this.pipelines.get(key);
+    if (!pipeline) {
+      pipeline = this.device.createPipelineNow(this.pipelineDesc(kind, mirrored, lined));
+      this.pipelines.set(key, pipeline);
+      this.counters.pipelinesBuilt++;
+    }
+    return pipeline;
+  }
+
+  /**
+   * Brings the bindings the recorded draws use up to date (a grown arena, a texture's new texels, filter or wrap, an
+   * image of `textures` swapped) and returns the version the draws must have been recorded with.
+   */
+  private currentBindingsVersion(): number {
+    // Indexed loops: this runs every frame, and an iterator per chunk would be garbage every frame.
+    const kinds = this.packer.kindList;
+    for (let i = 0; i < kinds.length; i++) this.objectsOf(kinds[i]!);
+    const chunks = this.chunks;
+    for (let c = 0; c < chunks.length; c++) {
+      const sets = chunks[c]!.images;
+      for (let i = 0; i < sets.length; i++) this.images.refresh(sets[i]!);
+    }
+    return this.objectsVersion + this.images.version;
+  }
+
+  /** The bindings of a kind's arena, made again when the arena has grown into a new buffer. */
+  private objectsOf(kind: KindSlots<DeviceBuffer>): Bindings {
+    const arena = kind.arena;
+    let entry = this.objectBindings.get(kind.info.name);
+    if (entry?.generation !== arena.generation) {
+      const bindings = this.device.createBindings(this.pipeline(kind.info, false, false), 1, {
+        object: arena.buffer,
+      });
+      this.objectBindings.set(kind.info.name, (entry = { generation: arena.generation, bindings }));
+      this.objectsVersion++;
+    }
+    return entry.bindings;
+  }
+
+  /**
+   * Replays the draws from their chunks' bundles, recording again only the chunks that changed: all of them when the
+   * draw list, visibility, images, bindings or culling changed; else those with a mesh that went into or out of the
+   * view. Leaves the frame's counts, summed over the chunks, in `drawCounts`.
+   */
+  private replayChunks(pass: PassEncoder, uniform: FrameUniform, visibility: number, cull: number): void {
+    const packer = this.packer;
+    const culling = cull >= 0;
+    const key = this.recorded;
+    const bindings = this.currentBindingsVersion();
+    const all =
+      key.visibility !== visibility ||
+      key.culling !== culling ||
+      key.draws !== packer.drawsVersion ||
+      key.images !== packer.imagesVersion ||
+      key.bindings !== bindings;
+    const count = Math.ceil(packer.draws.length / CHUNK);
+    while (this.chunks.length < count) {
+      const k = this.chunks.length;
+      // Its recorder is made once: a closure per chunk per frame would be garbage every frame.
+      const record = (encoder: DrawEncoder) => this.recordChunk(encoder, chunk, k);
+      const chunk: Chunk = {
+        bundle: this.device.createBundle(`world draws ${k}`),
+        record,
+        stale: true,
+        images: [],
+        drawCalls: 0,
+        triangles: 0,
+        culled: 0,
+      };
+      this.chunks.push(chunk);
+    }
+    if (all) for (const chunk of this.chunks) chunk.stale = true;
+    else
+      for (let i = 0; i < packer.flipped.length; i++)
+        this.chunks[Math.floor(packer.flipped.at(i).index / CHUNK)]!.stale = true;
+    this.recorded = {
+      draws: packer.drawsVersion,
+      images: packer.imagesVersion,
+      visibility,
+      bindings,
+      culling,
+    };
+    const counts = this.drawCounts;
+    let drawCalls = 0;
+    let triangles = 0;
+    let culled = 0;
+    this.recordingUniform = uniform;
+    for (let k = 0; k < count; k++) {
+      const chunk = this.chunks[k]!;
+      if (pass.executeBundle(chunk.bundle, chunk.stale, chunk.record)) this.counters.bundlesRecorded++;
+      drawCalls += chunk.drawCalls;
+      triangles += chunk.triangles;
+      culled += chunk.culled;
+    }
+    counts.drawCalls = drawCalls;
+    counts.triangles = triangles;
+    counts.culled = culled;
+    // Recording may have made bindings (a kind's first draw): the chunks hold those now.
+    this.recorded.bindings = this.objectsVersion + this.images.version;
+  }
+
+  /** Records chunk `k`'s draws (with the frame uniform being replayed) and keeps what it bound and drew. */
+  private recordChunk(encoder: DrawEncoder, chunk: Chunk, k: number): void {
+    const from = k * CHUNK;
+    this.encodeDraws(encoder, this.recordingUniform!, from, Math.min(from + CHUNK, this.packer.draws.length));
+    const counts = this.drawCounts;
+    chunk.images = counts.images;
+    chunk.drawCalls = counts.drawCalls;
+    chunk.triangles = counts.triangles;
+    chunk.culled = counts.culled;
+    chunk.stale = false;
+  }
+
+  /**
+   * Encodes the draws `from`…`to` of every visible mesh (in the view, with `culling` on), changing pipeline and geometry
+   * only when they differ from the last draw, and leaves their counts and bound image sets in `drawCounts`.
+   */
+  private encodeDraws(target: DrawEncoder, uniform: FrameUniform, from: number, to: number): void {
+    let kind: KindSlots<DeviceBuffer> | null = null;
+    let mirrored = false;
+    let objects: Bindings | null = null;
+    let geometry: DeviceGeometry | null = null;
+    let images: string | null = null;
+    const bound: ImageSet[] = [];
+    let drawCalls = 0;
+    let triangles = 0;
+    let culled = 0;
+    const culling = this.culling;
+    const draws = this.packer.draws;
+    for (let i = from; i < to; i++) {
+      const draw = draws[i]!;
+      if (!draw.visible) continue;
+      if (culling && !draw.inView) {
+        culled++;
+        continue;
+      }
+      if (draw.kind !== kind || draw.mirrored !== mirrored) {
+        const first = kind === null;
+        const sameKind = draw.kind === kind;
+        kind = draw.kind;
+        mirrored = draw.mirrored;
+        // Pipelines share their bind group layouts, so the groups set stay valid across the switch.
+        const pipeline = this.pipeline(kind.info, mirrored);
+        target.setPipeline(pipeline);
+        if (first)
+          target.setBindings(
+            0,
+            (uniform.bindings ??= this.device.createBindings(pipeline, 0, { frame: uniform.buffer })),
+          );
+        if (!sameKind) {
+          objects = this.objectsOf(kind);
+          images = null;
+        }
+      }
+      if (kind.info.textures.length > 0 && draw.images !== images) {
+        images = draw.images;
+        const set = this.images.of(draw);
+        bound.push(set);
+        target.setBindings(2, set.bindings!);
+      }
+      const buffers = this.deviceGeometry(draw.geometry);
+      if (buffers !== geometry) {
+        geometry = buffers;
+        target.setVertexBuffer(0, buffers.vertices);
+        target.setIndexBuffer(buffers.indices, buffers.indexFormat);
+      }
+      target.setBindings(1, objects!, kind.arena.offset(draw.slot));
+      target.drawIndexed(buffers.indexCount);
+      drawCalls++;
+      triangles += buffers.indexCount / 3;
+    }
+    const counts = this.drawCounts;
+    counts.drawCalls = drawCalls;
+    counts.triangles = triangles;
+    counts.culled = culled;
+    counts.images = bound;
+  }
+
+  private deviceGeometry(geometry: Geometry): DeviceGeometry {
+    let made = this.geometries.get(geometry);
+    if (made) return made;
+    const buffer = (
+      data: Float32Array | Uint16Array | Uint32Array,
+      usage: 'vertex' | 'index',
+      what: string,
+    ) => {
+      const b = this.device.createBuffer({
+        label: `${geometry.name} ${what}`,
+        size: data.byteLength,
+        usage,
+        restore: () => data,
+      });
+      b.write(0, data);
+      return b;
+    };
+    made = {
+      vertices: buffer(geometry.vertices, 'vertex', 'vertices'),
+      indices: buffer(geometry.indices, 'index', 'indices'),
+      indexFormat: geometry.indices instanceof Uint32Array ? 'uint32' : 'uint16',
+      indexCount: geometry.indices.length,
+    };
+    this.geometries.set(geometry, made);
+    this.made.push(made);
+    return made;
+  }
+}

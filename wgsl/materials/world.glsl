@@ -1,0 +1,55 @@
+// Owner: src/render/materials/material-kind.ts. The GLSL ES 3.00 twin of world.wgsl for the WebGL2 backend: the same Frame
+// block (std140 here, checked equal to the WGSL layout), one source compiled twice (VERTEX / FRAGMENT). A kind's GLSL
+// (wgsl/materials/) goes where the marker line is: its Object block and, in the fragment stage, vec4 shade() (which
+// reads vNormal, vLocal, vUv and frame). A kind that defines ARMATURE_OWN_VERTEX writes its own vertex main().
+precision highp float;
+
+layout(std140) uniform Frame {
+  mat4 viewProjection;
+  vec3 lightDirection;
+  float time;
+  vec4 lightColor;
+  vec4 ambient;
+  vec3 cameraRight;
+  vec3 cameraUp;
+} frame;
+
+#ifdef VERTEX
+layout(location = 0) in vec3 position;
+layout(location = 1) in vec3 normalIn;
+layout(location = 2) in vec2 uvIn;
+out vec3 vNormal;
+out vec2 vLocal;
+out vec2 vUv;
+#else
+in vec3 vNormal;
+in vec2 vLocal;
+in vec2 vUv;
+layout(location = 0) out vec4 outColor;
+#ifdef ARMATURE_LINES
+// The outline pass's targets (world.wgsl's armatureEyeNormal, and the kind's outline colour).
+layout(location = 1) out vec4 outNormal;
+layout(location = 2) out vec4 outLine;
+#endif
+#endif
+
+// @material
+
+#if defined(VERTEX) && !defined(ARMATURE_OWN_VERTEX)
+void main() {
+  gl_Position = frame.viewProjection * object.model * vec4(position, 1.0);
+  vNormal = object.normal * normalIn;
+  vLocal = position.xy;
+  vUv = uvIn;
+}
+#elif !defined(VERTEX)
+void main() {
+  outColor = shade();
+#ifdef ARMATURE_LINES
+  vec3 n = normalize(vNormal);
+  vec3 back = cross(frame.cameraRight, frame.cameraUp);
+  outNormal = vec4(dot(n, frame.cameraRight), dot(n, frame.cameraUp), dot(n, back), gl_FragCoord.z);
+  outLine = ARMATURE_LINE_COLOR;
+#endif
+}
+#endif
