@@ -86,14 +86,35 @@ export { findShearedNodes, type ShearReport } from './scene/find-sheared-nodes';
 export { Renderer, type RendererOptions } from './render/renderers/renderer';
 export { Environment, type EnvironmentOptions, type ColorLike } from './render/world/environment';
 export {
-  defaultChainSettings,
-  BAR_FILLS,
-  DITHER_MODES,
-  type BarFill,
+  CHAIN,
+  OFF_BY_DEFAULT,
+  PIXEL_STABLE_PAD,
   type ChainSettings,
-  type DitherMode,
-} from './render/passes/chain-settings';
-export { OFF_BY_DEFAULT, PIXEL_STABLE_PAD } from './render/passes/chain-graph';
+  type ChainSettingsInput,
+} from './render/passes/chain';
+export {
+  definePass,
+  type ChainFrame,
+  type PassDescriptor,
+  type PassKit,
+  type PassRead,
+  type PassRunner,
+  type PassSize,
+  type PassWrite,
+} from './render/passes/pass-descriptor';
+export {
+  Setting,
+  numberSetting,
+  choiceSetting,
+  flagSetting,
+  vectorSetting,
+  valueSetting,
+  type SettingControl,
+  type SettingSpec,
+  type SettingsSpec,
+} from './render/passes/pass-setting';
+export { BAR_FILLS, type BarFill, type BackgroundSettings } from './render/passes/background-pass';
+export { DITHER_MODES, type DitherMode, type PaletteSettings } from './render/passes/palette-pass';
 export { Palette, PALETTE_NAMES, PALETTE_LUT_LEVELS, type PaletteName, type Rgb8 } from './scene/palette';
 export { pixelSnap, type PixelSnap } from './scene/pixel-snap';
 export { bayerPattern, ditherThreshold, type DitherPattern } from './math/dither-pattern';
@@ -111,7 +132,7 @@ export {
   type MaterialKindSpec,
   type MaterialKindInfo,
 } from './render/materials/material-kind';
-export { ShaderEffect, type EffectOptions } from './render/passes/shader-effect';
+export { effectPass, ShaderEffect, type EffectOptions } from './render/passes/shader-effect';
 export {
   WorldPass,
   type WorldMesh,
@@ -120,13 +141,6 @@ export {
   type Viewport,
 } from './render/world/world-pass';
 export { UiPass, type UiPlacement, type UiWhere } from './render/passes/ui-pass';
-export { MotionBlurPass } from './render/passes/motion-blur-pass';
-export { BloomPass } from './render/passes/bloom-pass';
-export { GradePass } from './render/passes/grade-pass';
-export { PalettePass } from './render/passes/palette-pass';
-export { UpscalePass } from './render/passes/upscale-pass';
-export { BackgroundPass } from './render/passes/background-pass';
-export { CrtPass } from './render/passes/crt-pass';
 export { PresentPass } from './render/passes/present-pass';
 export { FullscreenProgram, type FragmentPair } from './render/passes/fullscreen-program';
 export type { FrameContext } from './render/frame-context';

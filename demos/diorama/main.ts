@@ -10,7 +10,6 @@ import {
   Node,
   Palette,
   PALETTE_NAMES,
-  parsePixelAspect,
   UiAtlas,
   UiRect,
   UiText,
@@ -86,13 +85,7 @@ try {
     native: [nw, nh],
     clearColor: { r: 0.12, g: 0.1, b: 0.18, a: 1 },
     pixelStable: true,
-    chain: {
-      upscale: state.upscale,
-      pixelAspect: parsePixelAspect(state.par),
-      barFill: state.bars,
-      blurPersistence: state.blur,
-      snap: look.snap,
-    },
+    chain: { snap: look.snap },
     ui: { root: ui, atlas },
   });
   renderer.environment.lightDirection.set([-0.5, -1, -0.35]);
@@ -129,6 +122,7 @@ try {
     next.set('dither', look.dither);
     history.replaceState(null, '', `?${next}`);
     renderer.settings.snap = look.snap;
+    state.settings.set('snap', look.snap); // the chain's own setting under the same URL key: kept in step
     renderer.settings.palette.palette = Palette.named(look.palette);
     renderer.settings.palette.dither = look.dither;
     for (const material of materials) {

@@ -7,7 +7,6 @@ import {
   Material,
   Mesh,
   Node,
-  parsePixelAspect,
   quadGeometry,
   UiAtlas,
   UiRect,
@@ -69,12 +68,7 @@ try {
     camera,
     native: [nw, nh],
     clearColor: { r: 0, g: 0, b: 0, a: 1 },
-    chain: {
-      upscale: state.upscale,
-      pixelAspect: parsePixelAspect(state.par),
-      barFill: state.bars,
-      blurPersistence: state.blur,
-    },
+    chain: true,
     ui: { root: ui, atlas },
   });
   applyChainState(renderer, state);

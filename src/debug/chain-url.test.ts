@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type { Palette } from '../scene/palette';
 import { readChainUrl, writeChainUrl } from './chain-url';
 
 describe('chain URL state', () => {
-  it('reads every parameter, CRT off unless asked for', () => {
+  it('reads every parameter, the look passes off unless asked for', () => {
     const state = readChainUrl(
       new URLSearchParams('off=motionBlur&upscale=nearest&par=8:7&native=256x224&bars=solid&blur=0.2'),
     );
-    expect(state).toEqual({
-      off: new Set(['motionBlur', 'outline', 'bloom', 'grade', 'palette', 'crt']),
-      defaultOff: new Set(['outline', 'bloom', 'grade', 'palette', 'crt']),
+    expect(state.off).toEqual(new Set(['motionBlur', 'outline', 'bloom', 'grade', 'palette', 'crt']));
+    expect(state.defaultOff).toEqual(new Set(['outline', 'bloom', 'grade', 'palette', 'crt']));
+    expect(state.native).toEqual([256, 224]);
+    expect(Object.fromEntries(state.settings)).toEqual({
       upscale: 'nearest',
-      par: '8:7',
-      native: [256, 224],
+      par: 8 / 7,
       bars: 'solid',
       blur: 0.2,
     });
@@ -20,6 +21,24 @@ describe('chain URL state', () => {
       'outline',
       'grade',
       'crt',
+    ]);
+  });
+
+  it('reads nested settings, vectors, flags and a palette by name under their URL keys', () => {
+    const state = readChainUrl(
+      new URLSearchParams(
+        'crt.scanlines=0.5&grade.gain=1,0.5,2&snap=0&palette.palette=game-boy&palette.dither=none',
+      ),
+    );
+    expect(state.settings.get('crt.scanlines')).toBe(0.5);
+    expect(state.settings.get('grade.gain')).toEqual([1, 0.5, 2]);
+    expect(state.settings.get('snap')).toBe(false);
+    expect((state.settings.get('palette.palette') as Palette).name).toBe('game-boy');
+    const written = writeChainUrl(state, new URLSearchParams());
+    expect([written.get('grade.gain'), written.get('snap'), written.get('palette.palette')]).toEqual([
+      '1,0.5,2',
+      '0',
+      'game-boy',
     ]);
   });
 
@@ -42,6 +61,7 @@ describe('chain URL state', () => {
     const written = writeChainUrl(readChainUrl(params), params);
     expect(readChainUrl(written)).toEqual(readChainUrl(params));
     expect([written.get('t'), written.get('fps'), written.get('seed')]).toEqual(['1.5', '60', '3']);
+    expect(written.get('par')).toBe('4:3');
   });
 
   it('names what is wrong and what is accepted', () => {
@@ -54,6 +74,14 @@ describe('chain URL state', () => {
     );
     expect(() => readChainUrl(new URLSearchParams('par=wide'))).toThrow(/write it as 8:7/);
     expect(() => readChainUrl(new URLSearchParams('native=336'))).toThrow(/WIDTHxHEIGHT/);
-    expect(() => readChainUrl(new URLSearchParams('blur=-1'))).toThrow(/persistence in seconds > 0/);
+    expect(() => readChainUrl(new URLSearchParams('blur=-1'))).toThrow(
+      "?blur=-1: give a number above 0. It sets motionBlur's blurPersistence: How long a trail lasts",
+    );
+    expect(() => readChainUrl(new URLSearchParams('grade.gain=1,2'))).toThrow(
+      /\?grade\.gain=1,2: give 3 numbers from 0 to 4, separated by commas/,
+    );
+    expect(() => readChainUrl(new URLSearchParams('snap=yes'))).toThrow(
+      /\?snap=yes: give 1 \(on\) or 0 \(off\)/,
+    );
   });
 });

@@ -1,17 +1,17 @@
 import { Pane } from 'tweakpane';
-import { BAR_FILLS } from '../render/passes/chain-settings';
-import { UPSCALE_MODES } from '../render/passes/frame-rect';
+import type { PassDescriptor } from '../render/passes/pass-descriptor';
+import {
+  controlId,
+  getSetting,
+  putSetting,
+  settingLeaves,
+  urlKey,
+  type SettingLeaf,
+} from '../render/passes/pass-setting';
 import type { Renderer } from '../render/renderers/renderer';
 import type { BudgetSnapshot } from '../time/frame-budget';
 import { HEADSET_90HZ_MS } from '../time/frame-ceilings';
-import {
-  applyChainState,
-  chainPassEnabled,
-  CHAIN_PASSES,
-  writeChainUrl,
-  type ChainPass,
-  type ChainUrlState,
-} from './chain-url';
+import { applyChainState, chainPassEnabled, writeChainUrl, type ChainUrlState } from './chain-url';
 
 /** What the panel shows and drives; it only reads state and calls public API. */
 export interface DebugPanelOptions {
@@ -32,11 +32,12 @@ export interface DebugPanelOptions {
 /** Lines of the UI event log the panel shows. */
 const UI_EVENT_ROWS = 12;
 
-const choices = (values: readonly string[]) => Object.fromEntries(values.map((v) => [v, v]));
+type Folder = ReturnType<Pane['addFolder']>;
+type Binding = ReturnType<Folder['addBinding']>;
 
 /**
- * The debug panel (Tweakpane): one toggle per pass in chain order (disabled ones shown as bypassed), the chain's
- * parameters, backend/adapter/XR, and the budget with a frame-time graph, refreshed at 4 Hz. Opens with the backquote
+ * The debug panel (Tweakpane): one toggle per pass in chain order (disabled ones shown as bypassed), each pass's
+ * settings as its descriptor declares them (slider, list or checkbox, `data-testid` from the setting), backend/adapter/XR, and the budget with a frame-time graph, refreshed at 4 Hz. Opens with the backquote
  * key or its button; every change is reflected into the URL, so a state can be shared. Nothing in the engine imports it.
  */
 export class DebugPanel {
@@ -44,7 +45,9 @@ export class DebugPanel {
   readonly button: HTMLButtonElement;
   /** The panel's fullscreen toggle (the Fullscreen API on the renderer's canvas). */
   readonly fullscreen: HTMLButtonElement;
-  private readonly toggles = new Map<ChainPass, ReturnType<ReturnType<Pane['addFolder']>['addBinding']>>();
+  private readonly toggles = new Map<string, Binding>();
+  /** Every setting control, refreshed when the state is applied (the URL or another control may have changed it). */
+  private readonly controls: Binding[] = [];
   private readonly enabled: Record<string, boolean> = {};
   private applying = false;
   private readonly readout = {
@@ -93,10 +96,8 @@ export class DebugPanel {
 
     const passes = this.pane.addFolder({ title: 'render graph' });
     const enabled = this.enabled;
-    for (const info of renderer.graph.describe()) {
-      if (!CHAIN_PASSES.includes(info.name as ChainPass)) continue;
-      const name = info.name as ChainPass;
-      enabled[name] = info.enabled;
+    for (const { name } of renderer.passes) {
+      enabled[name] = renderer.graph.isEnabled(name);
       const binding = passes.addBinding(enabled, name, { label: name });
       const input = binding.element.querySelector('input');
       input?.setAttribute('data-testid', `pass-toggle-${name}`);
@@ -110,35 +111,9 @@ export class DebugPanel {
       this.toggles.set(name, binding);
     }
 
-    const params = this.pane.addFolder({ title: 'parameters' });
     const native = { native: `${renderer.graph.native[0]}×${renderer.graph.native[1]}` };
-    params.addBinding(native, 'native', { readonly: true, label: 'native' });
-    this.bind(
-      params,
-      state,
-      'blur',
-      { label: 'blur persistence (s)', min: 0.01, max: 0.5, step: 0.01 },
-      'blur-persistence',
-    );
-    this.bind(
-      params,
-      state,
-      'upscale',
-      { label: 'upscale', options: choices(UPSCALE_MODES) },
-      'upscale-mode',
-    );
-    this.bind(
-      params,
-      state,
-      'par',
-      { label: 'pixel aspect', options: choices(['1:1', '8:7', '4:3']) },
-      'pixel-aspect',
-    );
-    this.bind(params, state, 'bars', { label: 'bar fill', options: choices(BAR_FILLS) }, 'bar-fill');
-    const crt = renderer.settings.crt;
-    params.addBinding(crt, 'scanlines', { label: 'CRT scanlines', min: 0, max: 1 });
-    params.addBinding(crt, 'mask', { label: 'CRT mask', min: 0, max: 1 });
-    params.addBinding(crt, 'curvature', { label: 'CRT curvature', min: 0, max: 0.1 });
+    passes.addBinding(native, 'native', { readonly: true, label: 'native' });
+    for (const pass of renderer.passes) this.addSettings(pass);
 
     const info = this.pane.addFolder({ title: 'device' });
     const device = {
@@ -230,8 +205,10 @@ export class DebugPanel {
       binding.label = on ? name : `${name} (bypassed)`;
       this.enabled[name] = on;
       binding.refresh();
-      binding.disabled = this.options.state.off.has('upscale') && (name === 'background' || name === 'crt');
+      const needs = this.options.renderer.passes.find((p) => p.name === name)?.needs ?? [];
+      binding.disabled = needs.some((need) => this.options.state.off.has(need));
     }
+    for (const control of this.controls) control.refresh();
     this.applying = false;
     history.replaceState(
       null,
@@ -243,18 +220,36 @@ export class DebugPanel {
 
   private constructed = false;
 
-  private bind<K extends keyof ChainUrlState>(
-    folder: ReturnType<Pane['addFolder']>,
-    state: ChainUrlState,
-    key: K,
-    params: Record<string, unknown>,
-    testid: string,
-  ): void {
-    const binding = folder.addBinding(state as unknown as Record<string, unknown>, key, params);
-    binding.element.querySelector('input, select')?.setAttribute('data-testid', testid);
-    binding.on('change', () => {
-      if (!this.applying) this.apply();
-    });
+  /**
+   * A folder of `pass`'s settings that have a control (open while the pass runs): each bound to `renderer.settings`
+   * at its path, a vector as one slider per component; a change is recorded in the state (so it lands in the URL).
+   */
+  private addSettings(pass: PassDescriptor): void {
+    const leaves = settingLeaves(pass.settings).filter((leaf) => leaf.setting.spec.control);
+    if (leaves.length === 0) return;
+    const { renderer, state } = this.options;
+    const folder = this.pane.addFolder({ title: pass.name, expanded: renderer.graph.isEnabled(pass.name) });
+    for (const leaf of leaves) {
+      const value = getSetting(renderer.settings, leaf.path);
+      const parts = Array.isArray(value) ? value.map((_, i) => i) : [null];
+      for (const part of parts) {
+        const cell = settingCell(renderer.settings, leaf, part);
+        const binding = folder.addBinding(cell, 'value', {
+          label: (leaf.setting.spec.label ?? leaf.path.join('.')) + (part === null ? '' : `[${part}]`),
+          ...controlParams(leaf),
+        });
+        const id = controlId(leaf) + (part === null ? '' : `-${part}`);
+        binding.element.querySelector('input, select')?.setAttribute('data-testid', id);
+        binding.on('change', () => {
+          if (this.applying) return;
+          const key = urlKey(leaf);
+          if (key !== null)
+            state.settings.set(key, structuredCloneValue(getSetting(renderer.settings, leaf.path)));
+          this.apply();
+        });
+        this.controls.push(binding);
+      }
+    }
   }
 
   private refresh(): void {
@@ -284,4 +279,41 @@ export class DebugPanel {
         : `${ms(s.gpuMs)} ms · ${[...(passes ?? [])].map(([name, t]) => `${name} ${ms(t)}`).join(' · ')}`;
     r.costMs = s.cost.p50;
   }
+}
+
+/** A setting (or one component of a vector setting) as the `value` of an object, for Tweakpane to bind. */
+function settingCell(settings: object, leaf: SettingLeaf, part: number | null): { value: unknown } {
+  return {
+    get value() {
+      const value = getSetting(settings, leaf.path);
+      return part === null ? value : (value as number[])[part];
+    },
+    set value(next: unknown) {
+      if (part === null) {
+        putSetting(settings, leaf.path, next);
+        return;
+      }
+      const vector = [...(getSetting(settings, leaf.path) as number[])];
+      vector[part] = next as number;
+      putSetting(settings, leaf.path, vector);
+    },
+  };
+}
+
+/** Tweakpane's options for a setting's control. */
+function controlParams(leaf: SettingLeaf): Record<string, unknown> {
+  const control = leaf.setting.spec.control!;
+  if (control.kind === 'slider')
+    return {
+      min: control.min,
+      max: control.max,
+      ...(control.step === undefined ? {} : { step: control.step }),
+    };
+  if (control.kind === 'list') return { options: control.options };
+  return {};
+}
+
+/** A copy of a setting's value for the URL state (a vector is copied; objects such as a palette are kept as they are). */
+function structuredCloneValue(value: unknown): unknown {
+  return Array.isArray(value) ? [...value] : value;
 }

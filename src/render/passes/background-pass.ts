@@ -1,11 +1,37 @@
 import wgsl from '../../../wgsl/passes/background.wgsl?raw';
 import glsl from '../../../wgsl/passes/background.glsl?raw';
-import type { PassDecl, PassIO, ReadDecl, ResourceDecl } from '../../graph/render-graph';
-import type { ChainSettings } from './chain-settings';
-import type { Device, DeviceTexture, RenderTarget } from '../../device/device';
+import type { PassIO } from '../../graph/render-graph';
+import type { DeviceTexture, RenderTarget } from '../../device/device';
 import { Texture } from '../../scene/texture';
 import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
+import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { choiceSetting, numberSetting, valueSetting, vectorSetting } from './pass-setting';
+
+/**
+ * How the letterbox bars are filled: black (`off`), a colour, a darkened copy of the frame, or an image
+ * (`settings.barImage`), tiled from the frame's corner at the frame's pixel size or stretched over the canvas.
+ */
+export type BarFill = 'off' | 'solid' | 'pixelated' | 'blurred' | 'image-tiled' | 'image-stretched';
+
+export const BAR_FILLS: readonly BarFill[] = [
+  'off',
+  'solid',
+  'pixelated',
+  'blurred',
+  'image-tiled',
+  'image-stretched',
+];
+
+/** The bars' settings. */
+export interface BackgroundSettings {
+  barFill: BarFill;
+  barColor: [number, number, number, number];
+  /** Multiplier of the copied frame (or the image) in the bars. */
+  barDarken: number;
+  /** The image of the `image-tiled` and `image-stretched` fills; null: a pattern of the engine's own. */
+  barImage: Texture | null;
+}
 
 const FILL_CODES = {
   off: 0,
@@ -16,29 +42,53 @@ const FILL_CODES = {
   'image-stretched': 4,
 } as const;
 
+const shader = { label: 'background', wgsl, glsl };
+
 /** Fills the letterbox bars (solid, or a darkened pixelated or blurred copy of the frame); never touches the frame. */
-export class BackgroundPass implements PassDecl<FrameContext, RenderTarget> {
-  readonly name = 'background';
-  readonly reads: ReadDecl[];
-  readonly writes: ResourceDecl[] = [
-    { name: 'framed', format: 'rgba8unorm', size: { relativeTo: 'canvas' } },
-  ];
-  readonly bypass: Record<string, string>;
+export const backgroundPass = definePass<BackgroundSettings>({
+  name: 'background',
+  summary:
+    'Fills the letterbox bars: a colour, a darkened pixelated or blurred copy of the frame, or an image.',
+  on: true,
+  // The upscaled image must be canvas-sized: with upscale bypassed there are no bars to fill.
+  reads: [{ name: 'chain', size: 'canvas' }, 'native'],
+  writes: [{ name: 'framed', format: 'rgba8unorm', size: 'canvas' }],
+  needs: ['upscale'],
+  settings: {
+    barFill: choiceSetting(BAR_FILLS, 'pixelated', 'What fills the bars around the frame.', { url: 'bars' }),
+    barColor: vectorSetting<[number, number, number, number]>([0, 0, 0, 1], {
+      min: 0,
+      max: 1,
+      doc: 'The colour of the `solid` fill (RGBA, 0…1).',
+    }),
+    barDarken: numberSetting(0.35, {
+      min: 0,
+      max: 1,
+      doc: 'How bright the copied frame (or the image) is in the bars.',
+    }),
+    barImage: valueSetting<Texture | null>(null, {
+      doc: 'The image of the image fills; null: a pattern of the engine’s own.',
+      check: (v) =>
+        v === null || v instanceof Texture
+          ? null
+          : 'give a Texture (Texture.fromPixels, loadTexture) or null',
+    }),
+  },
+  shaders: [shader],
+  create: async (kit) =>
+    new Background(await FullscreenProgram.create(kit.device, shader, 'rgba8unorm', 'linear'), kit),
+});
+
+class Background implements PassRunner {
   private readonly fields;
   /** The bar image on the device, and what it was made from (a texture and its version). */
   private image: DeviceTexture | null = null;
   private imageOf: { texture: Texture | null; version: number } | null = null;
 
-  private constructor(
-    private readonly device: Device,
+  constructor(
     private readonly program: FullscreenProgram,
-    readonly settings: ChainSettings,
-    readonly native: string,
-    readonly framed: string,
+    private readonly kit: PassKit<BackgroundSettings>,
   ) {
-    // The upscaled image must be canvas-sized: with upscale bypassed there are no bars to fill.
-    this.reads = [{ name: framed, size: { relativeTo: 'canvas' } }, { name: native }];
-    this.bypass = { framed };
     this.fields = {
       rect: program.field('rect'),
       color: program.field('color'),
@@ -48,33 +98,18 @@ export class BackgroundPass implements PassDecl<FrameContext, RenderTarget> {
     };
   }
 
-  /** Fills the bars of `framed` (the upscaled image, or the UI drawn over it) from the `native` image. */
-  static async create(
-    device: Device,
-    settings: ChainSettings,
-    native: string,
-    framed = 'upscaled',
-  ): Promise<BackgroundPass> {
-    return new BackgroundPass(
-      device,
-      await FullscreenProgram.create(device, { label: 'background', wgsl, glsl }, 'rgba8unorm', 'linear'),
-      settings,
-      native,
-      framed,
-    );
-  }
-
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    const s = this.settings;
+    const s = this.kit.settings;
+    const { rect } = this.kit.frame;
     const f = this.fields;
-    this.program.set(f.rect, [s.rect.x, s.rect.y, s.rect.width, s.rect.height]);
+    this.program.set(f.rect, [rect.x, rect.y, rect.width, rect.height]);
     this.program.set(f.color, s.barFill === 'off' ? [0, 0, 0, 1] : s.barColor);
     this.program.set(f.mode, FILL_CODES[s.barFill]);
     this.program.set(f.darken, s.barDarken);
-    this.program.set(f.scale, s.rect.scale);
+    this.program.set(f.scale, rect.scale);
     this.program.draw(frame, io, io.output('framed'), [
-      io.input(this.framed),
-      io.input(this.native),
+      io.input(this.kit.chain),
+      io.input(this.kit.native),
       this.barImage(s.barImage),
     ]);
   }
@@ -88,7 +123,7 @@ export class BackgroundPass implements PassDecl<FrameContext, RenderTarget> {
       throw new Error('settings.barImage: give a Texture (Texture.fromPixels, loadTexture) or null.');
     this.image?.destroy();
     const pattern = texture ? null : barPattern();
-    this.image = this.device.createTexture({
+    this.image = this.kit.device.createTexture({
       label: 'bar image',
       format: 'rgba8unorm',
       width: texture?.width ?? BAR_PATTERN_SIZE,

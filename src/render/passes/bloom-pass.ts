@@ -1,36 +1,67 @@
 import wgsl from '../../../wgsl/passes/bloom.wgsl?raw';
 import glsl from '../../../wgsl/passes/bloom.glsl?raw';
-import type { PassDecl, PassIO, ResourceDecl, SizeRule } from '../../graph/render-graph';
-import type { Device, RenderTarget } from '../../device/device';
-import { NATIVE_SIZE, type ChainSettings } from './chain-settings';
+import type { PassIO } from '../../graph/render-graph';
+import type { RenderTarget } from '../../device/device';
 import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
+import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { numberSetting } from './pass-setting';
+
+/** Bloom's settings. */
+export interface BloomSettings {
+  /** What is brighter than `threshold` (luminance 0…1) glows, blurred by `sigma` texels, added at `strength`. */
+  bloom: { threshold: number; sigma: number; strength: number };
+}
+
+/** Labelled apart: GPU times are kept per label. */
+const across = { label: 'bloom across', wgsl, glsl };
+const down = { label: 'bloom down', wgsl, glsl };
 
 /**
- * Bloom at native resolution (`settings.bloom`): what is brighter than the threshold is blurred (a separable Gaussian,
- * across then down) and added back at `strength`; strength 0 gives the image bit for bit. Two programs of one shader,
- * each with its own parameters: one uniform written twice in a frame would give both draws the second value.
+ * Bloom at native resolution: what is brighter than the threshold is blurred (a separable Gaussian, across then down)
+ * and added back at `strength`; strength 0 gives the image bit for bit. Two programs of one shader, each with its own
+ * parameters: one uniform written twice in a frame would give both draws the second value.
  */
-export class BloomPass implements PassDecl<FrameContext, RenderTarget> {
-  readonly name = 'bloom';
-  readonly reads: string[];
-  readonly writes: ResourceDecl[];
-  readonly bypass: Record<string, string>;
+export const bloomPass = definePass<BloomSettings>({
+  name: 'bloom',
+  summary: 'Makes what is brighter than a threshold glow: blurred across and down, added back.',
+  on: false,
+  reads: ['chain'],
+  writes: [
+    { name: 'bloomed', format: 'rgba16float', size: 'native' },
+    { name: 'bloomAcross', format: 'rgba16float', size: 'native' },
+  ],
+  settings: {
+    bloom: {
+      threshold: numberSetting(0.7, { min: 0, max: 1, doc: 'The luminance above which a texel glows.' }),
+      sigma: numberSetting(2.5, {
+        min: 0.5,
+        max: 8,
+        doc: 'The glow’s spread, in texels (the blur’s sigma).',
+      }),
+      strength: numberSetting(0.6, {
+        min: 0,
+        max: 2,
+        doc: 'How much glow is added back: 0 is the image unchanged.',
+      }),
+    },
+  },
+  shaders: [across, down],
+  async create(kit) {
+    const make = (shader: typeof across) => FullscreenProgram.create(kit.device, shader, 'rgba16float');
+    const [a, d] = await Promise.all([make(across), make(down)]);
+    return new Bloom(a, d, kit);
+  },
+});
+
+class Bloom implements PassRunner {
   private readonly fields;
 
-  private constructor(
+  constructor(
     private readonly across: FullscreenProgram,
     private readonly down: FullscreenProgram,
-    readonly settings: ChainSettings,
-    readonly input: string,
-    size: SizeRule,
+    private readonly kit: PassKit<BloomSettings>,
   ) {
-    this.writes = [
-      { name: 'bloomed', format: 'rgba16float', size },
-      { name: 'bloomAcross', format: 'rgba16float', size },
-    ];
-    this.reads = [input];
-    this.bypass = { bloomed: input };
     across.set(across.field('direction'), [1, 0]);
     down.set(down.field('direction'), [0, 1]);
     this.fields = [across, down].map((program) => ({
@@ -41,26 +72,14 @@ export class BloomPass implements PassDecl<FrameContext, RenderTarget> {
     }));
   }
 
-  static async create(
-    device: Device,
-    settings: ChainSettings,
-    input: string,
-    size: SizeRule = NATIVE_SIZE,
-  ): Promise<BloomPass> {
-    // Labelled apart: GPU times are kept per label.
-    const make = (label: string) => FullscreenProgram.create(device, { label, wgsl, glsl }, 'rgba16float');
-    const [across, down] = await Promise.all([make('bloom across'), make('bloom down')]);
-    return new BloomPass(across, down, settings, input, size);
-  }
-
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    const { threshold, sigma, strength } = this.settings.bloom;
+    const { threshold, sigma, strength } = this.kit.settings.bloom;
     for (const f of this.fields) {
       f.program.set(f.threshold, threshold);
       f.program.set(f.sigma, sigma);
       f.program.set(f.strength, strength);
     }
-    const source = io.input(this.input);
+    const source = io.input(this.kit.chain);
     const across = io.output('bloomAcross');
     // The first draw reads no glow: its image stands in for the binding.
     this.across.draw(frame, io, across, [source, source]);

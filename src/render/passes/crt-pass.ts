@@ -1,21 +1,59 @@
 import wgsl from '../../../wgsl/passes/crt.wgsl?raw';
 import glsl from '../../../wgsl/passes/crt.glsl?raw';
-import type { PassDecl, PassIO, ReadDecl, ResourceDecl } from '../../graph/render-graph';
-import type { ChainSettings } from './chain-settings';
-import type { Device, RenderTarget } from '../../device/device';
+import type { PassIO } from '../../graph/render-graph';
+import type { RenderTarget } from '../../device/device';
 import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
+import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { numberSetting } from './pass-setting';
+
+/** The CRT pass's settings. */
+export interface CrtSettings {
+  crt: { scanlines: number; mask: number; curvature: number };
+}
+
+const shader = { label: 'crt', wgsl, glsl };
 
 /** A CRT look over the frame rectangle: scanlines per native row, an RGB aperture mask, slight barrel curvature. */
-export class CrtPass implements PassDecl<FrameContext, RenderTarget> {
-  readonly name = 'crt';
-  readonly reads: ReadDecl[] = [{ name: 'framed', size: { relativeTo: 'canvas' } }];
-  readonly writes: ResourceDecl[] = [{ name: 'crt', format: 'rgba8unorm', size: { relativeTo: 'canvas' } }];
+export const crtPass = definePass<CrtSettings>({
+  name: 'crt',
+  summary: 'A CRT look over the frame: scanlines per native row, an aperture mask, a slight curvature.',
+  on: false,
+  reads: [{ name: 'chain', size: 'canvas' }],
+  writes: [{ name: 'crt', format: 'rgba8unorm', size: 'canvas' }],
+  needs: ['upscale'],
+  settings: {
+    crt: {
+      scanlines: numberSetting(0.35, {
+        min: 0,
+        max: 1,
+        label: 'CRT scanlines',
+        doc: 'How dark the gaps between rows are.',
+      }),
+      mask: numberSetting(0.15, {
+        min: 0,
+        max: 1,
+        label: 'CRT mask',
+        doc: 'The strength of the RGB aperture mask.',
+      }),
+      curvature: numberSetting(0.03, {
+        min: 0,
+        max: 0.1,
+        label: 'CRT curvature',
+        doc: 'The barrel bulge of the screen.',
+      }),
+    },
+  },
+  shaders: [shader],
+  create: async (kit) => new Crt(await FullscreenProgram.create(kit.device, shader, 'rgba8unorm'), kit),
+});
+
+class Crt implements PassRunner {
   private readonly fields;
 
-  private constructor(
+  constructor(
     private readonly program: FullscreenProgram,
-    readonly settings: ChainSettings,
+    private readonly kit: PassKit<CrtSettings>,
   ) {
     this.fields = {
       rect: program.field('rect'),
@@ -26,22 +64,16 @@ export class CrtPass implements PassDecl<FrameContext, RenderTarget> {
     };
   }
 
-  static async create(device: Device, settings: ChainSettings): Promise<CrtPass> {
-    return new CrtPass(
-      await FullscreenProgram.create(device, { label: 'crt', wgsl, glsl }, 'rgba8unorm'),
-      settings,
-    );
-  }
-
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    const s = this.settings;
+    const { crt } = this.kit.settings;
+    const { rect } = this.kit.frame;
     const f = this.fields;
-    this.program.set(f.rect, [s.rect.x, s.rect.y, s.rect.width, s.rect.height]);
-    this.program.set(f.nativeHeight, s.rect.height / Math.max(s.rect.scale, 1e-6));
-    this.program.set(f.scanlines, s.crt.scanlines);
-    this.program.set(f.mask, s.crt.mask);
-    this.program.set(f.curvature, s.crt.curvature);
-    this.program.draw(frame, io, io.output('crt'), [io.input('framed')]);
+    this.program.set(f.rect, [rect.x, rect.y, rect.width, rect.height]);
+    this.program.set(f.nativeHeight, rect.height / Math.max(rect.scale, 1e-6));
+    this.program.set(f.scanlines, crt.scanlines);
+    this.program.set(f.mask, crt.mask);
+    this.program.set(f.curvature, crt.curvature);
+    this.program.draw(frame, io, io.output('crt'), [io.input(this.kit.chain)]);
   }
 
   idle(): void {

@@ -1,57 +1,63 @@
 import wgsl from '../../../wgsl/passes/grade.wgsl?raw';
 import glsl from '../../../wgsl/passes/grade.glsl?raw';
-import type { PassDecl, PassIO, ResourceDecl, SizeRule } from '../../graph/render-graph';
-import type { Device, RenderTarget } from '../../device/device';
-import { NATIVE_SIZE, type ChainSettings } from './chain-settings';
+import type { PassIO } from '../../graph/render-graph';
+import type { RenderTarget } from '../../device/device';
 import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
+import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { vectorSetting } from './pass-setting';
+
+type Rgb = [number, number, number];
+
+/** Colour grading's settings. */
+export interface GradeSettings {
+  /** Per channel (r, g, b): the identity is lift 0, gamma 1, gain 1. */
+  grade: { lift: Rgb; gamma: Rgb; gain: Rgb };
+}
 
 const GRADE_KEYS = ['lift', 'gamma', 'gain'] as const;
+const shader = { label: 'grade', wgsl, glsl };
 
 /**
- * Colour grading of the native image by lift, gamma and gain per channel (`settings.grade`); the identity grade (lift
- * 0, gamma 1, gain 1) gives the image bit for bit.
+ * Colour grading of the native image by lift, gamma and gain per channel; the identity grade (lift 0, gamma 1,
+ * gain 1) gives the image bit for bit.
  */
-export class GradePass implements PassDecl<FrameContext, RenderTarget> {
-  readonly name = 'grade';
-  readonly reads: string[];
-  readonly writes: ResourceDecl[];
+export const gradePass = definePass<GradeSettings>({
+  name: 'grade',
+  summary: 'Grades colour by lift, gamma and gain per channel; the identity grade changes nothing.',
+  on: false,
+  reads: ['chain'],
+  writes: [{ name: 'graded', format: 'rgba16float', size: 'native' }],
+  settings: {
+    grade: {
+      lift: vectorSetting<Rgb>([0, 0, 0], { min: -1, max: 1, doc: 'Added to the shadows, per channel.' }),
+      gamma: vectorSetting<Rgb>([1, 1, 1], { min: 0.1, max: 4, doc: 'The midtones’ exponent, per channel.' }),
+      gain: vectorSetting<Rgb>([1, 1, 1], { min: 0, max: 4, doc: 'Multiplies the highlights, per channel.' }),
+    },
+  },
+  shaders: [shader],
+  create: async (kit) => new Grade(await FullscreenProgram.create(kit.device, shader, 'rgba16float'), kit),
+});
+
+class Grade implements PassRunner {
   private readonly fields;
   /** A vec4 to write each vec3 setting through (its w is unused). */
   private readonly scratch = new Float32Array(4);
 
-  private constructor(
+  constructor(
     private readonly program: FullscreenProgram,
-    readonly settings: ChainSettings,
-    readonly input: string,
-    size: SizeRule,
+    private readonly kit: PassKit<GradeSettings>,
   ) {
-    this.writes = [{ name: 'graded', format: 'rgba16float', size }];
-    this.reads = [input];
     this.fields = { lift: program.field('lift'), gamma: program.field('gamma'), gain: program.field('gain') };
   }
 
-  static async create(
-    device: Device,
-    settings: ChainSettings,
-    input: string,
-    size: SizeRule = NATIVE_SIZE,
-  ): Promise<GradePass> {
-    return new GradePass(
-      await FullscreenProgram.create(device, { label: 'grade', wgsl, glsl }, 'rgba16float'),
-      settings,
-      input,
-      size,
-    );
-  }
-
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    const grade = this.settings.grade;
+    const grade = this.kit.settings.grade;
     for (const key of GRADE_KEYS) {
       this.scratch.set(grade[key]);
       this.program.set(this.fields[key], this.scratch);
     }
-    this.program.draw(frame, io, io.output('graded'), [io.input(this.input)]);
+    this.program.draw(frame, io, io.output('graded'), [io.input(this.kit.chain)]);
   }
 
   idle(): void {

@@ -114,7 +114,7 @@ for (const backend of TEST_BACKENDS)
       const row = [...Array(8).keys()].map((x) => at0[(2 * W + x) * 4]);
       expect(new Set(row)).toEqual(new Set([0, 255]));
       // A camera that moved by (3, −2) texels moves the pattern with the image: out'(x, y) = out(x + 3, y − 2).
-      renderer.settings.palette.origin = [3, -2];
+      renderer.chainFrame.ditherOrigin = [3, -2];
       const moved = await frame();
       expect(firstDifference(moved, expectedPalette(plain, oneBit, 1, [3, -2], bayerPattern(8)))).toBeNull();
       for (let y = 2; y < 8; y++)

@@ -1,58 +1,73 @@
 import wgsl from '../../../wgsl/passes/motion-blur.wgsl?raw';
 import glsl from '../../../wgsl/passes/motion-blur.glsl?raw';
-import type { PassDecl, PassIO, ResourceDecl, SizeRule } from '../../graph/render-graph';
-import { NATIVE_SIZE, type ChainSettings } from './chain-settings';
-import type { Device, RenderTarget } from '../../device/device';
+import type { PassIO } from '../../graph/render-graph';
+import type { RenderTarget } from '../../device/device';
 import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
+import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { numberSetting } from './pass-setting';
+
+/** Motion blur's settings. */
+export interface MotionBlurSettings {
+  /** Persistence time constant in seconds: k = strength · exp(-dt / tau) per frame. */
+  blurPersistence: number;
+  /** 0 (no trail, identical to the pass bypassed) … 1. */
+  blurStrength: number;
+}
+
+const shader = { label: 'motionBlur', wgsl, glsl };
 
 /**
  * Feedback motion blur: output = mix(current, last output, k) with k = strength · exp(-dt / tau), so a trail fades by
  * the same amount per second at 30, 60 or 144 Hz. The output is a history resource in rgba16float (8 bits per channel
  * would round away a slow fade).
  */
-export class MotionBlurPass implements PassDecl<FrameContext, RenderTarget> {
-  readonly name = 'motionBlur';
-  readonly reads: string[];
-  readonly writes: ResourceDecl[];
-  readonly bypass: Record<string, string>;
+export const motionBlurPass = definePass<MotionBlurSettings>({
+  name: 'motionBlur',
+  summary: 'Blends each frame with the last output, fading by the same amount per second at any frame rate.',
+  on: true,
+  reads: ['chain', 'blurred@prev'],
+  writes: [{ name: 'blurred', format: 'rgba16float', size: 'native', history: true }],
+  settings: {
+    blurPersistence: numberSetting(0.08, {
+      min: 0,
+      above: true,
+      max: 0.5,
+      step: 0.01,
+      url: 'blur',
+      label: 'blur persistence (s)',
+      doc: 'How long a trail lasts: the time constant in seconds of its exponential fade.',
+    }),
+    blurStrength: numberSetting(1, {
+      min: 0,
+      max: 1,
+      doc: 'How much of the last frame is kept: 0 leaves no trail.',
+    }),
+  },
+  shaders: [shader],
+  create: async (kit) =>
+    new MotionBlur(await FullscreenProgram.create(kit.device, shader, 'rgba16float'), kit),
+});
+
+/** The blend factor for a frame of `delta` seconds. */
+export function blurFactor(settings: MotionBlurSettings, delta: number): number {
+  const { blurStrength, blurPersistence } = settings;
+  return blurStrength <= 0 || blurPersistence <= 0 ? 0 : blurStrength * Math.exp(-delta / blurPersistence);
+}
+
+class MotionBlur implements PassRunner {
   private readonly k;
 
-  private constructor(
+  constructor(
     private readonly program: FullscreenProgram,
-    readonly settings: ChainSettings,
-    readonly input: string,
-    size: SizeRule,
+    private readonly kit: PassKit<MotionBlurSettings>,
   ) {
-    this.writes = [{ name: 'blurred', format: 'rgba16float', size, history: true }];
-    this.reads = [input, 'blurred@prev'];
-    this.bypass = { blurred: input };
     this.k = program.field('k');
   }
 
-  static async create(
-    device: Device,
-    settings: ChainSettings,
-    input: string,
-    size: SizeRule = NATIVE_SIZE,
-  ): Promise<MotionBlurPass> {
-    return new MotionBlurPass(
-      await FullscreenProgram.create(device, { label: 'motionBlur', wgsl, glsl }, 'rgba16float'),
-      settings,
-      input,
-      size,
-    );
-  }
-
-  /** The blend factor for a frame of `delta` seconds. */
-  factor(delta: number): number {
-    const { blurStrength, blurPersistence } = this.settings;
-    return blurStrength <= 0 || blurPersistence <= 0 ? 0 : blurStrength * Math.exp(-delta / blurPersistence);
-  }
-
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    this.program.set(this.k, this.factor(frame.delta));
-    this.program.draw(frame, io, io.output('blurred'), [io.input(this.input), io.history('blurred')]);
+    this.program.set(this.k, blurFactor(this.kit.settings, frame.delta));
+    this.program.draw(frame, io, io.output('blurred'), [io.input(this.kit.chain), io.history('blurred')]);
   }
 
   idle(): void {

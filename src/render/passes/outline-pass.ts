@@ -1,33 +1,67 @@
 import wgsl from '../../../wgsl/passes/outline.wgsl?raw';
 import glsl from '../../../wgsl/passes/outline.glsl?raw';
-import type { PassDecl, PassIO, ResourceDecl, SizeRule } from '../../graph/render-graph';
-import type { Device, RenderTarget } from '../../device/device';
-import { NATIVE_SIZE, type ChainSettings } from './chain-settings';
+import type { PassIO } from '../../graph/render-graph';
+import type { RenderTarget } from '../../device/device';
 import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
+import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { numberSetting } from './pass-setting';
+
+/** The outline pass's settings. */
+export interface OutlineSettings {
+  /**
+   * A depth step of more than `depth` texels (at that depth, raised at grazing angles) or a crease of more than
+   * `crease` (1 − cos of the angle between normals) draws a line; `highlight` > 0 lightens convex creases by that much
+   * instead. Line colour and strength are each material's (`setParam('outline', [r, g, b, strength])`).
+   */
+  outline: { depth: number; crease: number; highlight: number };
+}
+
+const shader = { label: 'outline', wgsl, glsl };
 
 /**
- * One-pixel outlines at native resolution (`settings.outline`), from the world pass's `normals` (normal in the eye's
- * axes, depth) and `lines` (each mesh's line colour and strength: the `outline` field of its material, black by
- * default) targets, which the world pass writes while this pass is enabled. Lines fall on the nearer surface of a
- * silhouette or crease, one pixel wide; convex creases can be lightened instead (`highlight`).
+ * One-pixel outlines at native resolution, from the world pass's `normals` (normal in the eye's axes, depth) and
+ * `lines` (each mesh's line colour and strength: the `outline` field of its material, black by default) targets, which
+ * the world pass writes while this pass is enabled. Lines fall on the nearer surface of a silhouette or crease, one
+ * pixel wide; convex creases can be lightened instead (`highlight`).
  */
-export class OutlinePass implements PassDecl<FrameContext, RenderTarget> {
-  readonly name = 'outline';
-  readonly reads: string[];
-  readonly writes: ResourceDecl[];
-  readonly bypass: Record<string, string>;
+export const outlinePass = definePass<OutlineSettings>({
+  name: 'outline',
+  summary:
+    'One-pixel lines on the nearer surface of silhouettes and creases, in each material’s line colour.',
+  on: false,
+  reads: ['chain', 'normals', 'lines'],
+  writes: [{ name: 'outlined', format: 'rgba8unorm', size: 'native' }],
+  settings: {
+    outline: {
+      depth: numberSetting(1.5, {
+        min: 0,
+        max: 16,
+        doc: 'The depth step, in texels, that draws a silhouette line.',
+      }),
+      crease: numberSetting(0.3, {
+        min: 0,
+        max: 2,
+        doc: 'The crease (1 − cos of the angle) that draws a line.',
+      }),
+      highlight: numberSetting(0, {
+        min: 0,
+        max: 1,
+        doc: 'Above 0, convex creases are lightened by this much.',
+      }),
+    },
+  },
+  shaders: [shader],
+  create: async (kit) => new Outline(await FullscreenProgram.create(kit.device, shader, 'rgba8unorm'), kit),
+});
+
+class Outline implements PassRunner {
   private readonly fields;
 
-  private constructor(
+  constructor(
     private readonly program: FullscreenProgram,
-    readonly settings: ChainSettings,
-    readonly input: string,
-    size: SizeRule,
+    private readonly kit: PassKit<OutlineSettings>,
   ) {
-    this.reads = [input, 'normals', 'lines'];
-    this.writes = [{ name: 'outlined', format: 'rgba8unorm', size }];
-    this.bypass = { outlined: input };
     this.fields = {
       depthThreshold: program.field('depthThreshold'),
       crease: program.field('crease'),
@@ -39,22 +73,9 @@ export class OutlinePass implements PassDecl<FrameContext, RenderTarget> {
     };
   }
 
-  static async create(
-    device: Device,
-    settings: ChainSettings,
-    input: string,
-    size: SizeRule = NATIVE_SIZE,
-  ): Promise<OutlinePass> {
-    return new OutlinePass(
-      await FullscreenProgram.create(device, { label: 'outline', wgsl, glsl }, 'rgba8unorm'),
-      settings,
-      input,
-      size,
-    );
-  }
-
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    const { outline, eye } = this.settings;
+    const { outline } = this.kit.settings;
+    const { eye } = this.kit.frame;
     const f = this.fields;
     const p = this.program;
     p.set(f.depthThreshold, outline.depth);
@@ -64,7 +85,11 @@ export class OutlinePass implements PassDecl<FrameContext, RenderTarget> {
     p.set(f.far, eye.far);
     p.set(f.perspective, eye.perspective ? 1 : 0);
     p.set(f.texel, eye.texel);
-    p.draw(frame, io, io.output('outlined'), [io.input(this.input), io.input('normals'), io.input('lines')]);
+    p.draw(frame, io, io.output('outlined'), [
+      io.input(this.kit.chain),
+      io.input('normals'),
+      io.input('lines'),
+    ]);
   }
 
   idle(): void {

@@ -129,7 +129,7 @@ for (const backend of TEST_BACKENDS)
       renderer.graph.setEnabled('background', false);
       renderer.render(0, 0);
       const plain = await read();
-      const rect = renderer.settings.rect;
+      const rect = renderer.chainFrame.rect;
       let inside = 0;
       let outside = 0;
       for (let y = 0; y < 100; y++) {
@@ -178,7 +178,7 @@ for (const backend of TEST_BACKENDS)
       renderer.settings.barFill = 'off';
       renderer.render(0, 0);
       const plain = await read();
-      const rect = renderer.settings.rect;
+      const rect = renderer.chainFrame.rect;
       expect(rect.scale).toBe(2);
       const mod = (v: number, n: number) => ((v % n) + n) % n;
       let bars = 0;

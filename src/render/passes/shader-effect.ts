@@ -1,15 +1,17 @@
-import type { Device, RenderTarget, SamplerFilter, TextureFormat } from '../../device/device';
+import type { RenderTarget, SamplerFilter } from '../../device/device';
 import type { FieldWriter } from '../../layout/struct-writer';
-import type { PassDecl, PassIO, ResourceDecl, SizeRule } from '../../graph/render-graph';
+import type { PassIO } from '../../graph/render-graph';
 import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
+import { definePass, type PassDescriptor, type PassKit, type PassRunner } from './pass-descriptor';
 
 /**
  * A full-screen effect of the user's: its fragment stage in both languages, written like the chain passes'. The WGSL
  * declares `struct Params` with `@group(0) @binding(0) var<uniform> params: Params`, the image it processes at
- * `@binding(2)` (`texture_2d<f32>`), optionally a `sampler` at `@binding(1)`, and `@fragment fn fs(@builtin(position)
- * …) -> @location(0) vec4<f32>`. The GLSL ES 3.00 twin (after fullscreen.glsl: `fragPosition()`, `loadTexel`,
- * `sampleUv`, `fragColor`) declares the `Params` block and a `sampler2D` named as the WGSL texture.
+ * `@binding(2)` (`texture_2d<f32>`) and any further `inputs` at 3, 4, …, optionally a `sampler` at `@binding(1)`, and
+ * `@fragment fn fs(@builtin(position) …) -> @location(0) vec4<f32>`. The GLSL ES 3.00 twin (after fullscreen.glsl:
+ * `fragPosition()`, `loadTexel`, `sampleUv`, `fragColor`) declares the `Params` block and a `sampler2D` named as each
+ * WGSL texture.
  */
 export interface EffectOptions {
   /** The pass's name in the graph, and its output resource's. */
@@ -20,45 +22,50 @@ export interface EffectOptions {
   params?: Readonly<Record<string, number | readonly number[]>>;
   /** How its sampler filters, if it declares one (default nearest). */
   filter?: SamplerFilter;
+  /** Further resources it reads after the chain's image (e.g. `normals`, or `blurred@prev`). */
+  inputs?: readonly string[];
+  /** One sentence for the docs table and the panel. */
+  summary?: string;
 }
 
 /**
- * A user's full-screen effect as a render-graph pass: it reads one image and writes one of the same format and size,
- * so it can go between two passes of the chain (`Renderer.addEffect(options, { after: 'motionBlur' })`) on either
- * backend. Its parameters are set by name between frames; like every device object, it survives device losses.
+ * A user's full-screen effect as a chain pass: it reads the image of the pass it follows (and any further inputs)
+ * and writes one of that image's format and size, so it can go after any pass of the chain
+ * (`renderer.addEffect(options, { after: 'motionBlur' })`) on either backend, and shows in the panel and the URL like
+ * the built-in passes. The descriptor is what `addEffect` gives `addPass`.
  */
-export class ShaderEffect implements PassDecl<FrameContext, RenderTarget> {
-  readonly reads: string[];
-  readonly writes: ResourceDecl[];
-  private readonly fields = new Map<string, FieldWriter>();
+export function effectPass(options: EffectOptions): PassDescriptor {
+  const shader = { label: options.name, wgsl: options.wgsl, glsl: options.glsl };
+  return definePass({
+    name: options.name,
+    summary: options.summary ?? 'A full-screen effect of the app’s own.',
+    on: true,
+    reads: ['chain', ...(options.inputs ?? [])],
+    writes: [{ name: options.name, format: 'input', size: 'input' }],
+    settings: {},
+    shaders: [shader],
+    async create(kit) {
+      const program = await FullscreenProgram.create(kit.device, shader, kit.format, options.filter);
+      const effect = new ShaderEffect(options.name, program, kit, options.inputs ?? []);
+      for (const [name, value] of Object.entries(options.params ?? {})) effect.set(name, value);
+      return effect;
+    },
+  });
+}
 
-  private constructor(
+/** A running user effect (`addEffect`'s answer): its parameters are set by name between frames. */
+export class ShaderEffect implements PassRunner {
+  private readonly fields = new Map<string, FieldWriter>();
+  /** The textures of this frame's draw, refilled in place. */
+  private readonly textures: RenderTarget[] = [];
+
+  /** @internal */
+  constructor(
     readonly name: string,
     private readonly program: FullscreenProgram,
-    readonly input: string,
-    format: TextureFormat,
-    size: SizeRule,
-  ) {
-    this.reads = [input];
-    this.writes = [{ name, format, size }];
-  }
-
-  /** Builds the effect reading `input` (a resource of `format` and `size`); a bad shader rejects with its lines. */
-  static async create(
-    device: Device,
-    options: EffectOptions,
-    input: { name: string; format: TextureFormat; size: SizeRule },
-  ): Promise<ShaderEffect> {
-    const program = await FullscreenProgram.create(
-      device,
-      { label: options.name, wgsl: options.wgsl, glsl: options.glsl },
-      input.format,
-      options.filter,
-    );
-    const effect = new ShaderEffect(options.name, program, input.name, input.format, input.size);
-    for (const [name, value] of Object.entries(options.params ?? {})) effect.set(name, value);
-    return effect;
-  }
+    private readonly kit: PassKit<object>,
+    private readonly inputs: readonly string[],
+  ) {}
 
   /** Sets a `Params` field (a name it lacks is an error listing its fields); applies from the next frame. */
   set(name: string, value: number | readonly number[]): this {
@@ -69,7 +76,13 @@ export class ShaderEffect implements PassDecl<FrameContext, RenderTarget> {
   }
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    this.program.draw(frame, io, io.output(this.name), [io.input(this.input)]);
+    const textures = this.textures;
+    textures[0] = io.input(this.kit.chain);
+    for (let i = 0; i < this.inputs.length; i++) {
+      const name = this.inputs[i]!;
+      textures[i + 1] = name.endsWith('@prev') ? io.history(name.slice(0, -5)) : io.input(name);
+    }
+    this.program.draw(frame, io, io.output(this.name), textures);
   }
 
   idle(): void {

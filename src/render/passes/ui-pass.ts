@@ -10,10 +10,11 @@ import type {
 } from '../../device/device';
 import { structLayout } from '../../layout/struct-layout';
 import { StructBuffer, StructWriter } from '../../layout/struct-writer';
-import type { PassDecl, PassIO, ResourceDecl } from '../../graph/render-graph';
+import type { PassIO } from '../../graph/render-graph';
 import type { Node } from '../../scene/node';
 import type { UiAtlas } from '../../ui/ui-atlas';
 import type { FrameContext } from '../frame-context';
+import { definePass, type PassRunner } from './pass-descriptor';
 import { FLOATS_PER_INSTANCE, UiPacker } from './ui-packer';
 
 const SCREEN = structLayout(wgsl, 'Screen', 'uniform');
@@ -42,18 +43,44 @@ const ATTRIBUTES = (
   ] as const
 ).map(([location, float, format]) => ({ location, offset: float * 4, format }));
 
+const shader = { label: 'ui', wgsl, glsl };
+
 /**
- * Draws the UI layer (its own scene root of `UiElement`s, so the world camera never touches it) over the world at
+ * The UI layer in the chain: over the world's native image (blurred, graded and upscaled with it), or with a
+ * pixel-stable camera over the upscaled image in the frame rectangle, where the camera's sub-texel shift does not
+ * move it.
+ */
+export const uiPass = definePass({
+  name: 'ui',
+  summary:
+    'Draws the UI layer (rects, sprites, text from one atlas) over the image, whole pixel for whole pixel.',
+  on: true,
+  reads: ['chain'],
+  writes: [{ name: 'composed', format: 'rgba8unorm', size: 'input' }],
+  settings: {},
+  shaders: [shader],
+  applies: (options) => options.ui !== undefined,
+  create(kit) {
+    const { ui, frame } = kit;
+    if (!ui) throw new Error('The ui pass needs a UI layer: give the renderer ui: { root, atlas }.');
+    // Where the canvas-placed UI's native pixels land: the frame rectangle's corner, its size over the native size.
+    const where: UiWhere = { offset: [0, 0], scale: [1, 1] };
+    const place = () => {
+      const { rect, native } = frame;
+      [where.offset[0], where.offset[1]] = [rect.x, rect.y];
+      [where.scale[0], where.scale[1]] = [rect.width / native[0], rect.height / native[1]];
+      return where;
+    };
+    return UiPass.create(kit.device, ui.root, ui.atlas, kit.chain, ui.stage, place);
+  },
+});
+
+/**
+ * Draws the UI layer (its own scene root of `UiElement`s, so the world camera never touches it) over an image at
  * native resolution: one alpha-blended instanced draw of rects, sprites and glyphs from one atlas, pixel-exact for
  * whole-pixel positions. Written once over the device layer.
  */
-export class UiPass implements PassDecl<FrameContext, RenderTarget> {
-  readonly name = 'ui';
-  readonly reads: string[];
-  readonly writes: ResourceDecl[];
-  readonly bypass: Record<string, string>;
-  /** The output's name: `composed` (native) or `overlaid` (canvas). */
-  readonly output: string;
+export class UiPass implements PassRunner {
   /** Of the last frame. */
   readonly counters = { instances: 0, drawCalls: 0, bytesUploaded: 0 };
   private readonly packer: UiPacker;
@@ -74,10 +101,6 @@ export class UiPass implements PassDecl<FrameContext, RenderTarget> {
     /** Where native pixel (0, 0) lands and the size of a native pixel there, this frame (canvas placement). */
     private readonly where: () => UiWhere,
   ) {
-    this.output = placement === 'native' ? 'composed' : 'overlaid';
-    this.reads = [input];
-    this.writes = [{ name: this.output, format: 'rgba8unorm', size: { relativeTo: placement } }];
-    this.bypass = { [this.output]: input };
     this.packer = new UiPacker(root, atlas);
     this.instances = this.makeInstanceBuffer();
     this.screen = device.createBuffer({ label: 'ui screen', size: SCREEN_BYTES, usage: 'uniform' });
@@ -105,7 +128,7 @@ export class UiPass implements PassDecl<FrameContext, RenderTarget> {
     where: () => UiWhere = () => AT_NATIVE,
   ): Promise<UiPass> {
     const pipeline = await device.createPipeline({
-      shader: { label: 'ui', wgsl, glsl },
+      shader,
       format: 'rgba8unorm',
       blend: 'alpha',
       vertexBuffers: [{ stride: FLOATS_PER_INSTANCE * 4, step: 'instance', attributes: ATTRIBUTES }],
@@ -114,8 +137,8 @@ export class UiPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    const [width, height] = io.size(this.output);
-    const composed = io.output(this.output) as DeviceTexture;
+    const [width, height] = io.size('composed');
+    const composed = io.output('composed') as DeviceTexture;
     frame.device.copyTexture(io.input(this.input) as DeviceTexture, composed, width, height);
     const { offset, scale } = this.placement === 'native' ? AT_NATIVE : this.where();
     this.draw(composed, null, true, offset, scale);
@@ -183,8 +206,8 @@ export class UiPass implements PassDecl<FrameContext, RenderTarget> {
 
 /** Where the UI's native pixels land in its target: the corner of native pixel (0, 0), and a native pixel's size. */
 export interface UiWhere {
-  offset: readonly [number, number];
-  scale: readonly [number, number];
+  offset: [number, number];
+  scale: [number, number];
 }
 
 const AT_NATIVE: UiWhere = { offset: [0, 0], scale: [1, 1] };

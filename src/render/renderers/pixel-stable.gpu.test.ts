@@ -77,8 +77,8 @@ async function diorama(backend: BackendName) {
     return {
       native: await renderer.readPixels('scene'),
       canvas: await renderer.readPixels(),
-      grid: renderer.settings.palette.origin[0],
-      shift: renderer.settings.shift[0],
+      grid: renderer.chainFrame.ditherOrigin[0],
+      shift: renderer.chainFrame.shift[0],
     };
   };
   return { renderer, moveTo, frame };

@@ -3,7 +3,7 @@ import type { BackendName, Device, DeviceRecovery, DeviceTexture, RenderTarget }
 import { WebGpuDevice } from '../../device/webgpu/webgpu-device';
 import type { GpuTimes } from '../../device/webgpu/gpu-timer';
 import type { GpuContext } from '../../device/webgpu/request-gpu';
-import type { PassDecl, RenderGraph, TextureAllocator } from '../../graph/render-graph';
+import { RenderGraph, type TextureAllocator } from '../../graph/render-graph';
 import type { Camera } from '../../scene/camera';
 import type { Node } from '../../scene/node';
 import type { UiAtlas } from '../../ui/ui-atlas';
@@ -11,16 +11,29 @@ import type { FrameCounters } from '../../time/frame-loop';
 import { mat4, vec3 } from 'gl-matrix';
 import type { TexelGrid } from '../../scene/snap-to-grid';
 import { pixelSnap, type PixelSnap } from '../../scene/pixel-snap';
-import { chainGraph, PIXEL_STABLE_PAD } from '../passes/chain-graph';
-import type { ChainSettings } from '../passes/chain-settings';
+import {
+  chainOrder,
+  chainSettings,
+  createChainPass,
+  hasChain,
+  OFF_BY_DEFAULT,
+  PIXEL_STABLE_PAD,
+  stageAfter,
+  worldStage,
+  type ChainPass,
+  type ChainSettings,
+  type ChainSettingsInput,
+} from '../passes/chain';
+import type { ChainFrame, PassDescriptor, PassRunner } from '../passes/pass-descriptor';
+import { defaultSettings } from '../passes/pass-setting';
 import { Environment, type ColorLike } from '../world/environment';
 import type { FrameContext } from '../frame-context';
 import { frameRect, type FrameRect } from '../passes/frame-rect';
 import { pickRay, rayFromCamera, type PickHit, type Ray } from '../../scene/pick-ray';
-import type { PresentPass } from '../passes/present-pass';
-import { ShaderEffect, type EffectOptions } from '../passes/shader-effect';
+import { PresentPass } from '../passes/present-pass';
+import { effectPass, type EffectOptions, type ShaderEffect } from '../passes/shader-effect';
 import { showFailure } from './show-failure';
-import { UiPass, type UiWhere } from '../passes/ui-pass';
+import { UiPass } from '../passes/ui-pass';
 import { WorldPass } from '../world/world-pass';
 
 /** What a renderer draws, at which native resolution, and on which backend. */
@@ -37,7 +50,7 @@ export interface RendererOptions extends DeviceOptions {
    * default). On by default when a native resolution is given; without it the world is presented stretched to the
    * canvas.
    */
-  chain?: Partial<ChainSettings> | boolean;
+  chain?: ChainSettingsInput | boolean;
   /** A UI layer drawn over the world at native resolution (needs the chain): its own root, and its atlas. */
   ui?: { root: Node; atlas: UiAtlas };
   /**
@@ -62,8 +75,6 @@ export interface RendererOptions extends DeviceOptions {
   validate?: boolean;
 }
 
-type Pass = PassDecl<FrameContext, RenderTarget>;
-
 /**
  * The frame, on either backend: a render graph of the world pass at native resolution, the pixel-art chain and the
  * present pass into the canvas, over one device (WebGPU where an adapter and a device can be had, WebGL2 otherwise).
@@ -72,8 +83,13 @@ type Pass = PassDecl<FrameContext, RenderTarget>;
  * added are the same objects before and after, and frames asked for meanwhile are skipped, not thrown.
  */
 export class Renderer {
-  /** The chain's parameters, when it has one; change them at any time, they apply from the next frame. */
+  /**
+   * The chain's settings, each pass's as its descriptor declares them (`docs/passes.md` lists them); change them at
+   * any time, they apply from the next frame.
+   */
   readonly settings: ChainSettings;
+  /** What the renderer works out for the chain's passes each frame (frame rectangle, shift, dither origin, lens). */
+  readonly chainFrame: ChainFrame;
   /** Frames redrawn from the last native image after a resize (`redraw()`), not re-rendering the world. */
   redraws = 0;
   /** Frames skipped because the canvas had no area (0 wide or 0 high). */
@@ -98,7 +114,10 @@ export class Renderer {
   private readonly hasOutline: boolean;
   /** The snap of the current frame, when pixel-stable (its matrices are the world pass's lens). */
   private readonly snap: PixelSnap | null;
-  private readonly post: Pass[];
+  /** The chain's passes in order, built-in and added. */
+  private readonly chain: ChainPass[];
+  /** The chain's UI pass, when the renderer has a UI layer. */
+  private readonly ui: UiPass | null;
 
   private constructor(
     readonly device: Device,
@@ -107,17 +126,18 @@ export class Renderer {
     readonly canvas: HTMLCanvasElement | OffscreenCanvas,
     readonly graph: RenderGraph<FrameContext, RenderTarget>,
     readonly world: WorldPass,
-    /** The chain's UI pass, when the renderer has a UI layer. */
-    readonly ui: UiPass | null,
     readonly present: PresentPass,
-    post: Pass[],
+    chain: ChainPass[],
     settings: ChainSettings,
-    options: RendererOptions,
+    chainFrame: ChainFrame,
+    private readonly options: RendererOptions,
   ) {
     this.settings = settings;
-    this.post = post;
-    this.hasChain = chainGraph.hasChain(options);
-    this.hasOutline = post.some((p) => p.name === 'outline');
+    this.chainFrame = chainFrame;
+    this.chain = chain;
+    this.ui = (chain.find((p) => p.runner instanceof UiPass)?.runner as UiPass | undefined) ?? null;
+    this.hasChain = hasChain(options);
+    this.hasOutline = chain.some((p) => p.name === 'outline');
     this.snap = options.pixelStable
       ? { view: mat4.create(), projection: mat4.create(), grid: [0, 0], offset: [0, 0] }
       : null;
@@ -144,52 +164,77 @@ export class Renderer {
     }
   }
 
+  /**
+   * The world pass, the chain's passes and the present pass, compiled in parallel (on a software GPU each program
+   * takes tens of milliseconds), then the validated graph world → chain → present into the external `canvas`, with
+   * the passes that change the picture's look off until asked for.
+   */
   private static async build(
     canvas: HTMLCanvasElement | OffscreenCanvas,
     options: RendererOptions,
   ): Promise<Renderer> {
-    const settings = chainGraph.settings(options);
+    const settings = chainSettings(options);
+    const native = options.native ?? [336, 240];
+    const frame: ChainFrame = {
+      rect: { x: 0, y: 0, width: 1, height: 1, scale: 1 },
+      native,
+      shift: [0, 0],
+      ditherOrigin: [0, 0],
+      eye: { near: 0.1, far: 100, perspective: false, texel: 1 },
+    };
     const { device, fallbackReason } = await createDevice(canvas, options);
-    // The canvas-placed UI asks for the graph's native size each frame; the graph is made after the passes.
-    const graphRef: { graph: RenderGraph<FrameContext, RenderTarget> | null } = { graph: null };
     try {
       const environment = options.environment ?? new Environment();
       if (options.clearColor) environment.setClearColor(options.clearColor);
       const format = device.canvasTarget().format;
-      const [world, { present, post }] = await Promise.all([
+      const chained = hasChain(options);
+      const { order, end } = chained ? chainOrder(options) : { order: [], end: worldStage(options) };
+      const [world, present, ...chain] = await Promise.all([
         WorldPass.create(device, {
           root: options.root,
           camera: options.camera,
           environment,
           validate: options.validate ?? false,
           pad: options.pixelStable ? PIXEL_STABLE_PAD : 0,
-          lineTargets: chainGraph.hasChain(options), // the chain has the outline pass
+          lineTargets: chained, // the chain has the outline pass
         }),
-        chainGraph.passes(
-          device,
-          options,
-          settings,
-          format,
-          options.ui
-            ? (input, placement) =>
-                UiPass.create(device, options.ui!.root, options.ui!.atlas, input, placement, () =>
-                  uiWhere(settings, graphRef.graph!),
-                )
-            : null,
+        PresentPass.create(device, end.chain, format),
+        ...order.map(({ descriptor, stage }) =>
+          createChainPass(descriptor, stage, { device, settings, frame, options }),
         ),
       ]);
-      const graph = chainGraph.build(textureAllocator(device), options, canvas, format, {
-        world,
-        post,
-        present,
+      const graph = new RenderGraph<FrameContext, RenderTarget>(textureAllocator(device), {
+        native,
+        canvas: [canvas.width, canvas.height],
       });
-      graphRef.graph = graph;
-      const ui = post.find((p): p is UiPass => p instanceof UiPass) ?? null;
-      return new Renderer(device, fallbackReason, canvas, graph, world, ui, present, post, settings, options);
+      graph.addExternal('canvas', format, { relativeTo: 'canvas' });
+      graph.addPass(world);
+      for (const pass of chain) graph.addPass(pass);
+      graph.addPass(present);
+      graph.validate();
+      for (const name of OFF_BY_DEFAULT)
+        if (chain.some((p) => p.name === name)) graph.setEnabled(name, false);
+      return new Renderer(
+        device,
+        fallbackReason,
+        canvas,
+        graph,
+        world,
+        present,
+        chain,
+        settings,
+        frame,
+        options,
+      );
     } catch (error) {
       device.destroy();
       throw error;
     }
+  }
+
+  /** The chain's passes in order, built-in and added (`addPass`): what the URL state and the debug panel show. */
+  get passes(): readonly PassDescriptor[] {
+    return this.chain.map((p) => p.descriptor);
   }
 
   /** Which backend draws: `webgpu` or `webgl2`. */
@@ -239,27 +284,71 @@ export class Renderer {
   }
 
   /**
-   * Adds a full-screen effect of the user's right after the chain pass `after` (e.g. `motionBlur`): it reads that
-   * pass's output and what read it reads the effect's. It survives device losses like every pass of the graph.
+   * Adds a pass of the app's own right after the chain pass `after` (or `world`): it reads that pass's output as its
+   * `chain` image, and what read that reads the new pass's first output. Its settings join `renderer.settings` (a
+   * name another pass has is an error), and it shows in the URL state and the debug panel like the built-in passes.
+   * A bad pass (its shader, its wiring) is an error that leaves the renderer as it was. It survives device losses like
+   * every pass of the graph.
    */
-  async addEffect(options: EffectOptions, placement: { after: string }): Promise<ShaderEffect> {
-    const anchor = this.graph.pass(placement.after);
-    const output = anchor.writes[0];
-    if (!output || typeof output === 'string')
-      throw new Error(`addEffect: pass "${placement.after}" declares no output resource to read.`);
-    const effect = await ShaderEffect.create(this.device, options, {
-      name: output.name,
-      format: output.format as DeviceTexture['format'],
-      size: output.size,
-    });
+  async addPass<S extends object>(
+    descriptor: PassDescriptor<S>,
+    placement: { after: string },
+  ): Promise<PassRunner> {
+    const anchor = this.graph.pass(placement.after); // an error listing the passes when there is none
+    const at = this.chain.findIndex((p) => p.name === anchor.name);
+    if (at < 0 && anchor.name !== 'world')
+      throw new Error(
+        `addPass: "${anchor.name}" is not a pass of the chain; add after "world" or a chain pass.`,
+      );
+    if (this.graph.passNames().includes(descriptor.name))
+      throw new Error(
+        `addPass: a pass named "${descriptor.name}" is already in the graph; give each pass its own name.`,
+      );
+    const defaults = defaultSettings(descriptor.settings) as object;
+    const clash = Object.keys(defaults).find((key) => key in this.settings);
+    if (clash)
+      throw new Error(
+        `addPass: pass "${descriptor.name}"'s setting "${clash}" is another pass's; name its settings apart.`,
+      );
+    const stage =
+      at < 0
+        ? worldStage(this.options)
+        : stageAfter(this.chain[at]!.descriptor, this.chain[at]!.stage, this.options);
+    Object.assign(this.settings, defaults);
+    const undo = () => {
+      for (const key of Object.keys(defaults)) delete (this.settings as Record<string, unknown>)[key];
+    };
+    let pass: ChainPass;
     try {
-      this.graph.insertAfter(placement.after, effect);
+      pass = await createChainPass(descriptor as PassDescriptor, stage, {
+        device: this.device,
+        settings: this.settings,
+        frame: this.chainFrame,
+        options: this.options,
+      });
     } catch (error) {
-      effect.destroy();
+      undo();
       throw error;
     }
-    this.post.splice(this.post.indexOf(anchor as Pass) + 1, 0, effect);
-    return effect;
+    try {
+      this.graph.insertAfter(anchor.name, pass);
+      if (!descriptor.on) this.graph.setEnabled(descriptor.name, false);
+    } catch (error) {
+      if (this.graph.passNames().includes(descriptor.name)) this.graph.removePass(descriptor.name);
+      pass.runner.destroy();
+      undo();
+      throw error;
+    }
+    this.chain.splice(at + 1, 0, pass);
+    return pass.runner;
+  }
+
+  /**
+   * Adds a full-screen effect of the user's right after the chain pass `after` (e.g. `motionBlur`): `addPass` with the
+   * effect's descriptor (`effectPass`). Its parameters are set by name on the answer.
+   */
+  async addEffect(options: EffectOptions, placement: { after: string }): Promise<ShaderEffect> {
+    return (await this.addPass(effectPass(options), placement)) as ShaderEffect;
   }
 
   /** Draws one frame at scene time `time` (seconds) and returns what it drew. */
@@ -289,7 +378,7 @@ export class Renderer {
   redraw(): void {
     if (this.device.lost || this.device.failure) return;
     const from =
-      this.post.some((p) => p.name === 'upscale') && this.graph.isEnabled('upscale') ? 'upscale' : 'present';
+      this.chain.some((p) => p.name === 'upscale') && this.graph.isEnabled('upscale') ? 'upscale' : 'present';
     if (this.run(from)) this.redraws++;
   }
 
@@ -318,7 +407,8 @@ export class Renderer {
     graph.setCanvasSize(width, height);
     const native = graph.native;
     const canvas = graph.canvas;
-    this.settings.rect = this.frameRectNow();
+    this.chainFrame.rect = this.frameRectNow();
+    this.chainFrame.native = native;
     // The world is drawn at native size; without the chain it is stretched over the canvas, so that is its shape.
     const [w, h] = this.hasChain ? native : canvas;
     this.world.camera?.fitAspect(w, h);
@@ -342,7 +432,7 @@ export class Renderer {
     this.world.lines = on;
     const lens = this.world.camera?.projection;
     if (!on || !lens) return;
-    const eye = this.settings.eye;
+    const eye = this.chainFrame.eye;
     eye.near = lens.near;
     eye.far = lens.far;
     eye.perspective = lens.kind === 'perspective';
@@ -359,23 +449,17 @@ export class Renderer {
   private snapCamera(native: readonly [number, number]): void {
     const camera = this.world.camera;
     if (!camera) return;
-    const s = this.settings;
-    const snap = pixelSnap(
-      camera.worldMatrix,
-      camera.projection,
-      native,
-      PIXEL_STABLE_PAD,
-      s.snap,
-      this.snap!,
-    );
+    const on = this.settings.snap;
+    const f = this.chainFrame;
+    const snap = pixelSnap(camera.worldMatrix, camera.projection, native, PIXEL_STABLE_PAD, on, this.snap!);
     this.world.lens = snap;
     // Camera right by f texels: the image moves left, so read f·scale pixels to the right; up: read up the rows.
-    s.shift[0] = Math.round((snap.offset[0] * s.rect.width) / native[0]) + 0;
-    s.shift[1] = -Math.round((snap.offset[1] * s.rect.height) / native[1]) + 0;
-    s.palette.origin[0] = snap.grid[0];
-    s.palette.origin[1] = -snap.grid[1] + 0;
+    f.shift[0] = Math.round((snap.offset[0] * f.rect.width) / native[0]) + 0;
+    f.shift[1] = -Math.round((snap.offset[1] * f.rect.height) / native[1]) + 0;
+    f.ditherOrigin[0] = snap.grid[0];
+    f.ditherOrigin[1] = -snap.grid[1] + 0;
     // Meshes drawn snapped (Mesh.drawSnap) go on the same grid: whole texels along the camera's axes.
-    if (s.snap) {
+    if (on) {
       const w = camera.worldMatrix;
       const lens = camera.projection as { left: number; right: number; bottom: number; top: number };
       const grid = this.grid;
@@ -460,7 +544,7 @@ export class Renderer {
 
   /** Frees the graph's textures, every pass's objects and, when the renderer made it, the device. */
   destroy(): void {
-    for (const pass of this.post) (pass as { destroy?: () => void }).destroy?.();
+    for (const pass of this.chain) pass.runner.destroy();
     this.graph.destroy();
     this.world.destroy();
     this.present.destroy();
@@ -469,18 +553,6 @@ export class Renderer {
 }
 
 const CLEAR = [0, 0, 0, 0] as const;
-
-/** Where a canvas-placed UI's native pixels land: the frame rectangle's corner, and its size over the native size. */
-function uiWhere(settings: ChainSettings, graph: RenderGraph<FrameContext, RenderTarget>): UiWhere {
-  const { rect } = settings;
-  const [w, h] = graph.native;
-  const { offset, scale } = UI_WHERE;
-  [offset[0], offset[1], scale[0], scale[1]] = [rect.x, rect.y, rect.width / w, rect.height / h];
-  return UI_WHERE;
-}
-
-/** `uiWhere`'s answer, reused frame after frame (the UI pass reads it at once). */
-const UI_WHERE: { offset: [number, number]; scale: [number, number] } = { offset: [0, 0], scale: [1, 1] };
 
 /** The graph's textures, made by the device (so they too survive its losses). */
 function textureAllocator(device: Device): TextureAllocator<RenderTarget> {
