@@ -55,14 +55,16 @@ module.exports = {
     },
     {
       name: 'no-public-entry-inside',
-      comment: 'src/index.ts and src/debug.ts are for users; engine code imports the module it needs',
+      comment:
+        'src/index.ts, src/advanced.ts and src/debug.ts are for users; engine code imports the module it needs',
       severity: 'error',
       from: { path: '^src/.+/' },
-      to: { path: '^src/(index|debug)\\.ts$' },
+      to: { path: '^src/(index|advanced|debug)\\.ts$' },
     },
     {
       name: 'demos-use-public-entries',
-      comment: 'demos import the engine as an app would: src/index.ts and src/debug.ts only',
+      comment:
+        'demos import the engine as an app would: its public entries (src/index.ts, src/advanced.ts, src/debug.ts) only',
       severity: 'error',
       from: { path: '^demos/' },
       to: { path: '^src/.+/' },

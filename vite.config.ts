@@ -1,7 +1,7 @@
 // Vite serves the repository root (demos at /demos/<name>/) and builds every demo page (into dist-demos/); with
 // `--mode lib` it builds the library (`npm run build:lib`: ESM in dist/, shaders inlined); Vitest runs the Node unit
 // tests and the real-WebGPU tests in headless Chromium from the same file.
-import { cpSync, readdirSync, existsSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
@@ -48,12 +48,34 @@ const printDemosUrl: Plugin = {
   },
 };
 
+/** The packages the library bundles (see `library`), each with its licence file: their notices ship in dist/. */
+const BUNDLED = [
+  ['@gltf-transform/core', 'LICENSE.md'],
+  ['property-graph', 'LICENSE'],
+] as const;
+
+/** Writes dist/THIRD-PARTY-LICENSES.md from the bundled packages' own licence files. */
+const bundledLicenses: Plugin = {
+  name: 'armature-bundled-licenses',
+  generateBundle() {
+    const notices = BUNDLED.map(
+      ([name, file]) => `## ${name}\n\n${readFileSync(resolve(root, 'node_modules', name, file), 'utf8')}`,
+    );
+    this.emitFile({
+      type: 'asset',
+      fileName: 'THIRD-PARTY-LICENSES.md',
+      source: `# Code bundled into this package\n\n${notices.join('\n')}`,
+    });
+  },
+};
+
 /**
  * The library: `armature` and `armature/debug` as ES modules, every shader inlined as a string (nothing is fetched at
- * run time), gl-matrix and Tweakpane left to the app's own install. Not minified: the app's bundler does that.
+ * run time), gl-matrix and Tweakpane left to the app's own install, glTF-Transform bundled. Not minified: the app's bundler does that.
  */
 const library: ViteUserConfig = {
   root,
+  plugins: [bundledLicenses],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -61,10 +83,16 @@ const library: ViteUserConfig = {
     minify: false,
     sourcemap: true,
     lib: {
-      entry: { armature: resolve(root, 'src/index.ts'), debug: resolve(root, 'src/debug.ts') },
+      entry: {
+        armature: resolve(root, 'src/index.ts'),
+        advanced: resolve(root, 'src/advanced.ts'),
+        debug: resolve(root, 'src/debug.ts'),
+      },
       formats: ['es'],
     },
-    rollupOptions: { external: [/^gl-matrix(\/|$)/, /^tweakpane(\/|$)/, /^@gltf-transform\/core(\/|$)/] },
+    // glTF-Transform is bundled (into the chunk `loadGltf` imports on first use): its Node reader's `node:fs` and
+    // `node:path` imports, never used in a browser, are then tree-shaken here, not reported by every app's bundler.
+    rollupOptions: { external: [/^gl-matrix(\/|$)/, /^tweakpane(\/|$)/] },
   },
 };
 

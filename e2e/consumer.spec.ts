@@ -1,6 +1,7 @@
 // Armature as someone installs it: `npm pack` the library, install the tarball into a fresh Vite + TypeScript app
-// (e2e/consumer/) whose src/main.ts is exactly the README's quick start, type-check it with `strict`, build it with
-// Vite, open it in Chromium and read the canvas back. The app sees only the package: its dist/, never src/.
+// (e2e/consumer/) whose src/main.ts is exactly the README's quick start in a bare <canvas>, type-check it with `strict`
+// and `skipLibCheck: false` (TypeScript 6 as pinned, and 5.9 with @webgpu/types), build it with Vite (no warning about
+// Node modules), open it in Chromium and read the canvas back. The app sees only the package: its dist/, never src/.
 import { expect, test } from '@playwright/test';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -66,7 +67,7 @@ test.beforeAll(async () => {
         name: 'armature-consumer',
         private: true,
         type: 'module',
-        dependencies: { armature: `file:./${packed[0]!.filename}` },
+        dependencies: { 'armature-engine': `file:./${packed[0]!.filename}` },
         devDependencies: { vite: installed('vite'), typescript: installed('typescript') },
       },
       null,
@@ -84,19 +85,52 @@ test.afterAll(() => {
   if (app) rmSync(app, { recursive: true, force: true });
 });
 
-test('consumer: the README quick start type-checks (strict) and builds with Vite, without Tweakpane', () => {
-  expect(existsSync(join(app, 'node_modules/armature/src'))).toBe(false);
+test('consumer: the README quick start type-checks (strict, skipLibCheck off) and builds with Vite, without Tweakpane', () => {
+  expect(existsSync(join(app, 'node_modules/armature-engine/src'))).toBe(false);
+  // TypeScript 6's own DOM library has WebGPU's types: nothing else is installed for them, and none clash.
+  expect(existsSync(join(app, 'node_modules/@webgpu/types'))).toBe(false);
   sh(app, 'npx', ['tsc', '-p', '.']); // throws with the compiler's output on any error
-  sh(app, 'npx', ['vite', 'build', '--logLevel', 'error']);
+  const build = sh(app, 'npx', ['vite', 'build']);
+  // glTF-Transform's Node reader (node:fs, node:path) is not left for the app's bundler to find.
+  expect(build).not.toMatch(/externalized|node:/);
   const bundle = readdirSync(join(app, 'dist/assets'))
     .filter((f) => f.endsWith('.js'))
     .map((f) => readFileSync(join(app, 'dist/assets', f), 'utf8'))
     .join('\n');
   expect(bundle).toContain('var<uniform> frame: Frame'); // the shaders came inlined
-  expect(bundle).not.toContain('tweakpane'); // armature/debug, and so Tweakpane, is not loaded by the app
+  expect(bundle).not.toContain('tweakpane'); // armature-engine/debug, and so Tweakpane, is not loaded by the app
 });
 
-test('consumer: the built app draws the lit, turning box in Chromium', async ({ page }) => {
+test('consumer: the types check on TypeScript 5.9 too, with @webgpu/types installed by the app', () => {
+  const older = join(app, 'ts5');
+  mkdirSync(older, { recursive: true });
+  writeFileSync(
+    join(older, 'package.json'),
+    JSON.stringify({
+      private: true,
+      devDependencies: { typescript: '5.9.3', '@webgpu/types': installed('@webgpu/types') },
+    }),
+  );
+  sh(older, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error']);
+  const config = JSON.parse(readFileSync(join(app, 'tsconfig.json'), 'utf8')) as {
+    compilerOptions: { types: string[] };
+  };
+  config.compilerOptions.types = [...config.compilerOptions.types, '@webgpu/types'];
+  writeFileSync(join(app, 'tsconfig.ts5.json'), JSON.stringify(config));
+  // The app's own packages, and @webgpu/types from the side install (TypeScript 5's DOM library has no WebGPU).
+  cpSync(join(older, 'node_modules/@webgpu'), join(app, 'node_modules/@webgpu'), { recursive: true });
+  try {
+    expect(sh(older, 'npx', ['tsc', '--version'])).toMatch(/^Version 5\.9\./);
+    sh(app, join(older, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.ts5.json']);
+  } finally {
+    rmSync(join(app, 'node_modules/@webgpu'), { recursive: true, force: true });
+  }
+});
+
+test('consumer: the built app draws the lit, turning box in Chromium, crisp in a bare canvas', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
     cwd: app,
     stdio: 'ignore',
@@ -127,13 +161,29 @@ test('consumer: the built app draws the lit, turning box in Chromium', async ({ 
     shades = seen.size;
   }
   expect(shades, 'orange faces in more than one brightness').toBeGreaterThanOrEqual(2);
+  // A bare <canvas> is shown 300×150; run() gave it the largest whole multiple of 336×240 that fits 1280×800: 3×.
+  const size = await page
+    .locator('canvas')
+    .evaluate((c: HTMLCanvasElement) => [c.width, c.height, c.clientWidth]);
+  expect(size).toEqual([1008, 720, 1008]);
+  // Every native pixel is a 3×3 block of one colour: the picture is the native image, whole multiples, not resampled.
+  const png = PNG.sync.read(await page.locator('canvas').screenshot());
+  for (let y = 0; y < 720; y++)
+    for (let x = 0; x < 1008; x++) {
+      const at = (y * 1008 + x) * 4;
+      const block = ((y - (y % 3)) * 1008 + (x - (x % 3))) * 4;
+      if (png.data.readUInt32BE(at) !== png.data.readUInt32BE(block))
+        throw new Error(
+          `pixel ${x},${y} differs from its block's corner: the upscale is not a whole multiple`,
+        );
+    }
   expect(errors).toEqual([]);
 });
 
-test('consumer: armature/debug without Tweakpane installed fails the build naming the package', () => {
+test('consumer: armature-engine/debug without Tweakpane installed fails the build naming the package', () => {
   writeFileSync(
     join(app, 'src/main.ts'),
-    "import { DebugPanel } from 'armature/debug';\nconsole.log(DebugPanel);\n",
+    "import { DebugPanel } from 'armature-engine/debug';\nconsole.log(DebugPanel);\n",
   );
   let output = '';
   try {

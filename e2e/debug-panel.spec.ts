@@ -25,12 +25,13 @@ test('debug panel: opens with backquote and its button, lists the passes in chai
     'pass-toggle-motionBlur',
     'pass-toggle-bloom',
     'pass-toggle-grade',
+    'pass-toggle-vignette',
     'pass-toggle-palette',
     'pass-toggle-upscale',
     'pass-toggle-background',
     'pass-toggle-crt',
   ]);
-  for (const off of ['outline', 'bloom', 'grade', 'palette', 'crt'])
+  for (const off of ['outline', 'bloom', 'grade', 'vignette', 'palette', 'crt'])
     await expect(page.getByTestId(`pass-toggle-${off}`)).not.toBeChecked();
 });
 

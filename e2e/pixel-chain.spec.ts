@@ -38,6 +38,7 @@ test('pixel-chain: the graph shows disabled passes as bypassed, and upscale off 
     'motionBlur:true',
     'bloom:false',
     'grade:false',
+    'vignette:false',
     'palette:false',
     'upscale:false',
     'background:false',

@@ -9,8 +9,8 @@ import { openDemo } from './demo-page';
  * rows and columns that differ from the one before (a native-resolution eye has at most its native count), and the
  * horizontal shift that best lines the eyes up.
  */
-async function eyes(page: Page) {
-  return page.evaluate(() => {
+async function eyes(page: Page, rows = 240) {
+  return page.evaluate((rows) => {
     const views = window.__armature!.xr!.readViews!();
     const clear = [20, 20, 26]; // 0.08, 0.08, 0.1 in 8 bits
     const lit = views.map(({ pixels }) => {
@@ -30,7 +30,6 @@ async function eyes(page: Page) {
     // the nearest-texel upscale maps them): exactly 1 when the eye is the native image stretched.
     const blocks = views.map(({ pixels, width, height }) => {
       const word = new Uint32Array(pixels.buffer, pixels.byteOffset, width * height);
-      const rows = 240;
       const columns = Math.round((width * rows) / height);
       const first = (n: number, size: number, count: number) => {
         const at = new Map<number, number>();
@@ -73,7 +72,7 @@ async function eyes(page: Page) {
       shift: best.shift,
       identical: same,
     };
-  });
+  }, rows);
 }
 
 /**
@@ -151,6 +150,19 @@ test('xr: ?xrview=native draws each eye at 240 rows stretched nearest-texel, the
   for (const lit of seen.lit) expect(lit).toBeGreaterThan(seen.size[0]! * seen.size[1]! * 0.3); // …of the bench
   for (const ui of seen.ui) expect(ui).toBeGreaterThan(20);
   expect(seen.shift).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});
+
+test('xr: a native-resolution eye has as many rows as the canvas renderer’s native image (?native=224x160)', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate&xrview=native&native=224x160');
+  await enterVr(page, 10);
+  const at160 = await eyes(page, 160);
+  for (const share of at160.blocks) expect(share).toBe(1);
+  // Not the 240 rows every headset eye had before: at 240 the eye's blocks do not line up.
+  const at240 = await eyes(page, 240);
+  for (const share of at240.blocks) expect(share).toBeLessThan(1);
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });
 

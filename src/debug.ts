@@ -1,6 +1,5 @@
-/// <reference types="@webgpu/types" preserve="true" />
 /// <reference types="webxr" preserve="true" />
-// `armature/debug`: tools for looking inside a running page. The debug panel (Tweakpane, loaded only through this
+// `armature-engine/debug`: tools for looking inside a running page. The debug panel (Tweakpane, loaded only through this
 // entry), the `window.__armature` page handle, the chain's URL state, GPU and GL object trackers, readback helpers and
 // the test pattern. An app that never imports this entry never loads any of it.
 export { DebugPanel, type DebugPanelOptions } from './debug/debug-panel';
@@ -16,10 +15,12 @@ export {
   writeChainUrl,
   applyChainState,
   chainPassEnabled,
+  urlSettings,
   CHAIN_PASSES,
-  type ChainPass,
   type ChainTarget,
   type ChainUrlState,
+  type PageDefaults,
+  type UrlSetting,
 } from './debug/chain-url';
 export {
   trackGpuResources,

@@ -4,7 +4,8 @@
 // wait until the GPU has done the frame.
 import * as THREE from 'three/webgpu';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { Camera, loadGltf, Node, Renderer, requestGpu } from '../../src/index';
+import { Camera, loadGltf, Node, Renderer } from '../../src/index';
+import { requestGpu } from '../../src/advanced';
 import { bigGltf, NODES, TRIANGLES_PER_MESH } from './big-gltf';
 
 export interface LoadResult {

@@ -3,7 +3,8 @@
 // call; GPU wait excluded), interleaved rounds. Both cull what is outside the view; the drawn counts are reported.
 import * as THREE from 'three/webgpu';
 import { quat } from 'gl-matrix';
-import { boxGeometry, Camera, Material, Mesh, Node, Renderer, requestGpu } from '../../src/index';
+import { boxGeometry, Camera, Material, Mesh, Node, Renderer } from '../../src/index';
+import { requestGpu } from '../../src/advanced';
 
 const params = new URLSearchParams(location.search);
 const n = Number(params.get('n') ?? 1000);

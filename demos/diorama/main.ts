@@ -56,7 +56,7 @@ function readLook(params: URLSearchParams) {
 try {
   const { params } = demoParams();
   // Motion blur starts off here: the diorama holds still, and a frame of zero duration (?t=0) would show only the trail.
-  const state = readChainUrl(params, ['motionBlur', 'bloom', 'crt']);
+  const state = readChainUrl(params, { on: ['outline', 'grade', 'palette'], off: ['motionBlur'] });
   const look = readLook(params);
   const [nw, nh] = state.native;
 

@@ -1,7 +1,8 @@
 // hello: the smallest Armature page. Makes the canvas's device through the engine (WebGPU, or WebGL2 where WebGPU
 // cannot start) and draws the test pattern every frame from the frame loop, with the budget on
 // window.__armature.stats. `?frames=N` stops after N frames; `?backend=webgl2` forces WebGL2.
-import { createDevice, FrameBudget, FrameClock, FrameLoop, ReadoutThrottle } from '../../src/index';
+import { FrameBudget, FrameClock, FrameLoop, ReadoutThrottle } from '../../src/index';
+import { createDevice } from '../../src/advanced';
 import { installArmatureHandle, TestPattern } from '../../src/debug';
 import { demoBackend, trackDevice } from '../shared/run-demo';
 import { showError } from '../shared/show-error';

@@ -6,20 +6,18 @@ import {
   ReadoutThrottle,
   Renderer,
   run,
-  WebGpuDevice,
   type BackendChoice,
   type BudgetSnapshot,
   type ClockSample,
-  type Device,
   type FrameLoop,
   type GpuRequest,
   type RendererOptions,
   type RunOptions,
   Timeline,
   type Running,
-  type WebGl2Device,
 } from '../../src/index';
-import { type ArmatureHandle, trackGlResources, trackGpuResources } from '../../src/debug';
+import type { Device } from '../../src/advanced';
+import type { ArmatureHandle } from '../../src/debug';
 import { showError } from './show-error';
 import { SOAK_TAIL, soakStep } from './soak';
 
@@ -36,15 +34,8 @@ export function demoBackend(): BackendChoice {
  * `handle.errors`; called for each new GPU device (a WebGL2 context is counted once: its counts survive a restore).
  */
 export function trackDevice(handle: ArmatureHandle): (device: Device) => void {
-  const tracked = new WeakSet<object>();
   return (device) => {
-    const native = device instanceof WebGpuDevice ? device.gpu.device : (device as WebGl2Device).gl;
-    if (tracked.has(native)) return;
-    tracked.add(native);
-    handle.gpuResources =
-      device instanceof WebGpuDevice
-        ? trackGpuResources(device.gpu.device, handle.errors).counts
-        : trackGlResources((device as WebGl2Device).gl).counts;
+    handle.gpuResources = device.trackResources(handle.errors).counts;
   };
 }
 

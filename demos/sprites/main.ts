@@ -15,10 +15,10 @@ import {
   Sprite,
   UiAtlas,
   UiText,
-  VERTEX_FLOATS,
   type Geometry,
   type Timeline,
 } from '../../src/index';
+import { VERTEX_FLOATS } from '../../src/advanced';
 import { installArmatureHandle } from '../../src/debug';
 import { demoRenderer, runDemo, timelineStep } from '../shared/run-demo';
 import { showError } from '../shared/show-error';

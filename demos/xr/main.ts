@@ -17,7 +17,7 @@ import {
   xrState,
   type HeadsetResolution,
 } from '../../src/index';
-import { installArmatureHandle } from '../../src/debug';
+import { installArmatureHandle, readChainUrl } from '../../src/debug';
 import { demoParams, demoRenderer, runDemo, timelineStep } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 import {
@@ -45,8 +45,10 @@ try {
   if (resolution !== 'full' && resolution !== 'native')
     throw new Error(
       `URL parameter xrview=${String(resolution)}: use xrview=full (each eye at the headset's resolution, the ` +
-        'default) or xrview=native (each eye at 240 rows, pixel-art).',
+        "default) or xrview=native (each eye as many rows as the canvas's native image, pixel-art).",
     );
+  // ?native=WxH: the canvas renderer's native image, and so the rows of a native-resolution eye.
+  const { native } = readChainUrl(params);
   if (emulate) {
     // Loaded only on request: IWER replaces navigator.xr with an emulated headset.
     const { XRDevice, metaQuest3 } = await import('iwer');
@@ -78,6 +80,7 @@ try {
     {
       root: bench.scene,
       camera: bench.camera,
+      native,
       clearColor: { r: CLEAR[0], g: CLEAR[1], b: CLEAR[2], a: CLEAR[3] },
       chain: { blurStrength: 0, barFill: 'off' },
       ui: { root: ui, atlas },

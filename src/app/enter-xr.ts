@@ -1,15 +1,12 @@
 import { mat4 } from 'gl-matrix';
-import { WebGl2Device } from '../device/webgl2/webgl2-device';
-import { WebGpuDevice } from '../device/webgpu/webgpu-device';
 import type { HeadsetResolution } from '../render/renderers/eye-native-size';
 import { HeadsetRenderer, type HeadsetUi } from '../render/renderers/headset-renderer';
 import type { Camera } from '../scene/camera';
 import type { Mesh } from '../scene/mesh';
 import type { Node } from '../scene/node';
 import type { FrameCounters } from '../time/frame-loop';
-import { XrGlLayer } from '../xr/xr-gl-layer';
-import { XrGpuLayer } from '../xr/xr-gpu-layer';
-import { sessionUsesWebGpu, type XrMode, type XrSupport } from '../xr/xr-support';
+import { openXrLayer, type XrViewPixels } from '../xr/xr-layer';
+import type { XrMode, XrSupport } from '../xr/xr-support';
 import type { Running } from './run';
 
 /** Where the headset stands, kept up to date by `enterXr`: for a page's status line, a debug panel, tests. */
@@ -29,7 +26,7 @@ export interface XrState {
   /** The running session, for code that ends it itself. */
   session: XRSession | null;
   /** Reads back what each eye showed in the last XR frame (WebGL2 layer only; tests compare them). */
-  readViews: (() => { eye: XREye; width: number; height: number; pixels: Uint8Array }[]) | null;
+  readViews: (() => XrViewPixels[]) | null;
 }
 
 /** A fresh `XrState` for a page whose XR support is `support`. */
@@ -108,83 +105,50 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
         eye.view = mat4.multiply((placedViews[i] ??= new Float32Array(16)), eye.view, origin) as Float32Array;
       }
     };
-    let draw: (pose: XRViewerPose, time: number) => FrameCounters;
     const lose = (why: string) => {
       if (xr.session !== session) return;
       xr.ended = `The session ended: ${why}.`;
       void session.end();
     };
-    let release: () => void;
-    // The WebGPU path needs the page's device (a WebGPU renderer made XR-compatible); WebGL2 pages take the layer.
-    const device = renderer.device;
-    if (wantGpu && device instanceof WebGpuDevice && sessionUsesWebGpu(session)) {
-      const layer = XrGpuLayer.create(session, device);
-      const headset = await HeadsetRenderer.create(device, {
+    // The WebGPU binding draws with the page's device (a WebGPU renderer made XR-compatible); otherwise the layer
+    // brings a WebGL2 device of its own.
+    const layer = await openXrLayer(session, renderer.device, wantGpu);
+    // The layer is tied to its device: when that is lost the session cannot go on (the canvas recovers by itself).
+    const unwatch = layer.device.on('lost', (info) =>
+      lose(
+        layer.mode === 'webgpu-binding'
+          ? `the GPU device was lost (${info.reason || 'unknown'}): enter VR again`
+          : 'the headset’s WebGL2 context was lost: enter VR again',
+      ),
+    );
+    let headset: HeadsetRenderer;
+    try {
+      headset = await HeadsetRenderer.create(layer.device, {
         root,
         format: layer.format,
         environment,
         resolution,
+        // `native` per eye: as many texel rows as the canvas renderer's native image has.
+        nativeHeight: renderer.graph.native[1],
         ...(ui ? { ui } : {}),
       });
-      draw = (pose, time) => {
-        const views = layer.views(pose);
-        place(views, pose.transform);
-        return headset.render(time, views);
-      };
-      // The layer belongs to this GPU device: when it is lost the session cannot go on (the canvas recovers).
-      const unwatch = device.on('lost', (info) =>
-        lose(`the GPU device was lost (${info.reason || 'unknown'}): enter VR again`),
-      );
-      release = () => {
-        unwatch();
-        headset.destroy();
-      };
-      xr.mode = 'webgpu-binding';
-    } else {
-      // Its own canvas: the page's canvas already has a context. Emulators show this one in the page, and keep its
-      // pixels readable after the frame (preserveDrawingBuffer) so tests can compare the eyes.
-      const canvas = document.createElement('canvas');
-      const gl = canvas.getContext('webgl2', {
-        xrCompatible: true,
-        antialias: false,
-        preserveDrawingBuffer: true,
-      });
-      if (!gl) throw new Error('WebGL2 is not available for the XRWebGLLayer path.');
-      // Its layer is tied to this context: a lost context ends the session, and a new one starts from scratch.
-      canvas.addEventListener(
-        'webglcontextlost',
-        () => lose('the headset’s WebGL2 context was lost: enter VR again'),
-        { once: true },
-      );
-      const headsetDevice = WebGl2Device.fromContext(gl);
-      const layer = await XrGlLayer.create(session, headsetDevice);
-      const headset = await HeadsetRenderer.create(headsetDevice, {
-        root,
-        format: 'rgba8unorm',
-        environment,
-        resolution,
-        ...(ui ? { ui } : {}),
-      });
-      let last: ReturnType<XrGlLayer['views']> = [];
-      draw = (pose, time) => {
-        const views = layer.views(pose);
-        place(views, pose.transform);
-        last = views;
-        return headset.render(time, views);
-      };
-      xr.readViews = () =>
-        last.map(({ eye, viewport: v, color }) => ({
-          eye,
-          width: v.width,
-          height: v.height,
-          pixels: headsetDevice.readPixelsNow(color, v),
-        }));
-      release = () => {
-        headset.destroy();
-        headsetDevice.destroy();
-      };
-      xr.mode = 'webgl2-layer';
+    } catch (error) {
+      unwatch();
+      layer.destroy();
+      throw error;
     }
+    const draw = (pose: XRViewerPose, time: number): FrameCounters => {
+      const views = layer.views(pose);
+      place(views, pose.transform);
+      return headset.render(time, views);
+    };
+    const release = () => {
+      unwatch();
+      headset.destroy();
+      layer.destroy();
+    };
+    xr.mode = layer.mode;
+    xr.readViews = layer.readViews;
     // On the canvas the UI is composited over the frame; in the headset it is a panel in the scene.
     if (ui) ui.panel.visible = true;
     xr.resolution = resolution;

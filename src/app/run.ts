@@ -6,6 +6,7 @@ import { FrameBudget } from '../time/frame-budget';
 import { FrameClock, type Clock, type ClockSample } from '../time/frame-clock';
 import { FrameLoop, type FrameCounters, type FrameStep, type WindowFrames } from '../time/frame-loop';
 import { fitCanvas } from './fit-canvas';
+import { isBareCanvas, sizeBareCanvas } from './size-bare-canvas';
 import { showFailure } from '../render/renderers/show-failure';
 
 /** How `run` drives a renderer; every option has a default that suits a page. */
@@ -16,7 +17,9 @@ export interface RunOptions {
   budget?: FrameBudget;
   /**
    * Keep the canvas's drawing buffer at its CSS size in device pixels (default: true for a canvas in a document).
-   * While the loop is stopped a resize re-presents the last frame (`renderer.redraw()`).
+   * While the loop is stopped a resize re-presents the last frame (`renderer.redraw()`). A canvas that CSS does not
+   * size (a bare `<canvas>`) is first given the largest whole multiple of the native resolution that fits its
+   * container, so the picture is crisp.
    */
   fit?: boolean;
   /** Where frames come from (default: the window). */
@@ -101,12 +104,18 @@ export function run(
   for (const step of typeof steps === 'function' ? [steps] : steps) loop.addStep(step);
   const element =
     typeof HTMLCanvasElement !== 'undefined' && canvas instanceof HTMLCanvasElement ? canvas : null;
-  const unfit =
-    element && (options.fit ?? element.isConnected)
-      ? fitCanvas(element, () => {
-          if (!loop.isRunning) renderer.redraw();
-        })
-      : () => {};
+  const fit = element !== null && (options.fit ?? element.isConnected);
+  const unsize =
+    fit && isBareCanvas(element) ? sizeBareCanvas(element, () => renderer.graph.native) : () => {};
+  const unfitBuffer = fit
+    ? fitCanvas(element, () => {
+        if (!loop.isRunning) renderer.redraw();
+      })
+    : () => {};
+  const unfit = () => {
+    unsize();
+    unfitBuffer();
+  };
   renderer.onUnrecoverable =
     options.onFailure ??
     ((error) => {

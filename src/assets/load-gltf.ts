@@ -1,13 +1,12 @@
-import {
-  Logger,
+import type {
+  Accessor,
+  Document,
+  JSONDocument,
+  Material as GltfMaterial,
+  Node as GltfNode,
+  Primitive,
+  Texture as GltfTexture,
   WebIO,
-  type Accessor,
-  type Document,
-  type JSONDocument,
-  type Material as GltfMaterial,
-  type Node as GltfNode,
-  type Primitive,
-  type Texture as GltfTexture,
 } from '@gltf-transform/core';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import { VERTEX_FLOATS, type Geometry } from '../scene/geometry';
@@ -69,7 +68,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
     unsupported.push(feature);
     console.warn(`glTF "${file}": ${feature} not supported yet; loaded the rest.`);
   };
-  const io = new WebIO().setLogger(new Logger(Logger.Verbosity.SILENT));
+  const io = (await import('./gltf-io')).gltfIo();
   const jsonDoc = await readJson(io, file, fail);
   const json = jsonDoc.json;
   // Unlit is read from the JSON; Draco needs a decoder this build does not carry, so its primitives are skipped, not

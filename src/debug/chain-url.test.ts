@@ -7,8 +7,10 @@ describe('chain URL state', () => {
     const state = readChainUrl(
       new URLSearchParams('off=motionBlur&upscale=nearest&par=8:7&native=256x224&bars=solid&blur=0.2'),
     );
-    expect(state.off).toEqual(new Set(['motionBlur', 'outline', 'bloom', 'grade', 'palette', 'crt']));
-    expect(state.defaultOff).toEqual(new Set(['outline', 'bloom', 'grade', 'palette', 'crt']));
+    expect(state.off).toEqual(
+      new Set(['motionBlur', 'outline', 'bloom', 'grade', 'vignette', 'palette', 'crt']),
+    );
+    expect(state.defaultOff).toEqual(new Set(['outline', 'bloom', 'grade', 'vignette', 'palette', 'crt']));
     expect(state.native).toEqual([256, 224]);
     expect(Object.fromEntries(state.settings)).toEqual({
       upscale: 'nearest',
@@ -20,6 +22,7 @@ describe('chain URL state', () => {
     expect([...readChainUrl(new URLSearchParams('on=palette,bloom')).off]).toEqual([
       'outline',
       'grade',
+      'vignette',
       'crt',
     ]);
   });
@@ -44,7 +47,7 @@ describe('chain URL state', () => {
 
   it('takes a page’s own defaults, and writes only what differs from them', () => {
     const params = new URLSearchParams('off=palette&on=crt');
-    const state = readChainUrl(params, ['crt', 'bloom']);
+    const state = readChainUrl(params, { on: ['grade', 'palette', 'outline', 'vignette'], off: ['bloom'] });
     expect([...state.off].sort()).toEqual(['bloom', 'palette']);
     const written = writeChainUrl(state, new URLSearchParams());
     expect([written.get('off'), written.get('on')]).toEqual(['palette', 'crt']);
@@ -66,7 +69,7 @@ describe('chain URL state', () => {
 
   it('names what is wrong and what is accepted', () => {
     expect(() => readChainUrl(new URLSearchParams('off=sparkle'))).toThrow(
-      '?off=sparkle: no such pass to turn off. Passes: outline, ui, motionBlur, bloom, grade, palette, upscale, background, crt.',
+      '?off=sparkle: no such pass to turn off. Passes: outline, ui, motionBlur, bloom, grade, vignette, palette, upscale, background, crt.',
     );
     expect(() => readChainUrl(new URLSearchParams('off=crt&on=crt'))).toThrow(/say one or the other/);
     expect(() => readChainUrl(new URLSearchParams('upscale=xbr'))).toThrow(

@@ -4,8 +4,6 @@ import { putSetting, settingLeaves, urlKey, type SettingLeaf } from '../render/p
 
 /** The built-in passes of the pixel-art chain, in chain order: the names `?off=` and `?on=` take. */
 export const CHAIN_PASSES: readonly string[] = CHAIN.map((p) => p.name);
-/** A pass's name in the URL state. */
-export type ChainPass = string;
 
 /** The native resolution a page gets when its URL names none. */
 const DEFAULT_NATIVE: [number, number] = [336, 240];
@@ -55,16 +53,24 @@ export function urlSettings(passes: readonly PassDescriptor[]): Map<string, UrlS
   return out;
 }
 
+/** A page's own start against the passes' defaults: passes it turns on, and passes it turns off. */
+export interface PageDefaults {
+  on?: readonly string[];
+  off?: readonly string[];
+  /** The passes the page has, in chain order (default the chain's; add the page's own). */
+  passes?: readonly PassDescriptor[];
+}
+
 /**
- * Reads the chain state from URL parameters; each bad value is an error saying what is accepted. The passes in
- * `defaultOff` (by default those whose descriptor starts them off) are off unless `on=` names them; a pass in both
- * lists is an error. `passes` are the passes the page has (by default the chain's).
+ * Reads the chain state from URL parameters; each bad value is an error saying what is accepted. A pass starts as its
+ * descriptor says unless the page says otherwise (`page.on`, `page.off`); `?on=` and `?off=` then turn passes on or
+ * off against that start, and a pass in both is an error.
  */
-export function readChainUrl(
-  params: URLSearchParams,
-  defaultOff?: Iterable<string>,
-  passes: readonly PassDescriptor[] = CHAIN,
-): ChainUrlState {
+export function readChainUrl(params: URLSearchParams, page: PageDefaults = {}): ChainUrlState {
+  const passes = page.passes ?? CHAIN;
+  for (const name of [...(page.on ?? []), ...(page.off ?? [])])
+    if (!passes.some((p) => p.name === name))
+      throw new Error(`readChainUrl: the page names pass "${name}", which it does not have.`);
   const names = passes.map((p) => p.name);
   const off = new Set<string>();
   for (const name of (params.get('off') ?? '').split(',').filter(Boolean)) {
@@ -77,7 +83,9 @@ export function readChainUrl(
     if (!names.includes(name)) throw new Error(`?on=${name}: no such pass. Passes: ${names.join(', ')}.`);
     if (off.has(name)) throw new Error(`?on=${name} and ?off=${name}: say one or the other.`);
   }
-  const defaults = new Set(defaultOff ?? passes.filter((p) => !p.on).map((p) => p.name));
+  const starts = (p: PassDescriptor) =>
+    page.off?.includes(p.name) ? false : page.on?.includes(p.name) || p.on;
+  const defaults = new Set(passes.filter((p) => !starts(p)).map((p) => p.name));
   for (const name of defaults) if (!on.includes(name)) off.add(name);
   const native = (params.get('native') ?? DEFAULT_NATIVE.join('x')).split('x').map(Number);
   if (native.length !== 2 || !native.every((v) => Number.isInteger(v) && v > 0)) {

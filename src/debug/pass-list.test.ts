@@ -9,23 +9,23 @@ import { controlId, numberSetting, settingLeaves } from '../render/passes/pass-s
 import { passTable } from '../render/passes/pass-table';
 import { readChainUrl, writeChainUrl } from './chain-url';
 
-/** A vignette pass, declared as a built-in pass would be; it never draws here (no device in Node). */
-const vignette = definePass<{ vignette: { strength: number } }>({
-  name: 'vignette',
-  summary: 'Darkens the corners.',
+/** A sparkle pass, declared as a built-in pass would be; it never draws here (no device in Node). */
+const sparkle = definePass<{ sparkle: { amount: number } }>({
+  name: 'sparkle',
+  summary: 'Makes bright texels twinkle.',
   on: false,
   reads: ['chain'],
-  writes: [{ name: 'vignetted', format: 'input', size: 'input' }],
+  writes: [{ name: 'sparkled', format: 'input', size: 'input' }],
   settings: {
-    vignette: { strength: numberSetting(0.5, { min: 0, max: 1, doc: 'How dark the corners get.' }) },
+    sparkle: { amount: numberSetting(0.5, { min: 0, max: 1, doc: 'How many texels twinkle.' }) },
   },
   shaders: [],
   create: async () => ({ execute() {}, destroy() {} }),
 });
 
-/** The chain with the vignette after the palette. */
+/** The chain with the sparkle after the palette. */
 const PASSES: PassDescriptor[] = [...CHAIN];
-PASSES.splice(PASSES.findIndex((p) => p.name === 'palette') + 1, 0, vignette as PassDescriptor);
+PASSES.splice(PASSES.findIndex((p) => p.name === 'palette') + 1, 0, sparkle as PassDescriptor);
 
 const OPTIONS = { native: [64, 48] as const, ui: { root: {}, atlas: {} } as never, chain: true };
 const frame: ChainFrame = {
@@ -45,8 +45,9 @@ describe('one list of passes', () => {
       'motionBlur',
       'bloom',
       'grade',
-      'palette',
       'vignette',
+      'palette',
+      'sparkle',
       'upscale',
       'background',
       'crt',
@@ -82,20 +83,20 @@ describe('one list of passes', () => {
     graph.addPass({ name: 'present', reads: [end.chain], writes: ['canvas'], execute() {} });
     graph.validate();
     const info = Object.fromEntries(graph.describe().map((p) => [p.name, p]));
-    expect(info['vignette']).toMatchObject({ inputs: ['paletted'], outputs: ['vignetted'], size: [64, 48] });
-    expect(info['upscale']!.inputs).toEqual(['vignetted']);
+    expect(info['sparkle']).toMatchObject({ inputs: ['paletted'], outputs: ['sparkled'], size: [64, 48] });
+    expect(info['upscale']!.inputs).toEqual(['sparkled']);
     // Off as its descriptor says, it is bypassed: the upscale reads the palette's image again.
-    graph.setEnabled('vignette', false);
+    graph.setEnabled('sparkle', false);
     expect(graph.describe().find((p) => p.name === 'upscale')!.inputs).toEqual(['paletted']);
   });
 
   it('its settings join the renderer’s, with defaults and checks', () => {
-    type WithVignette = { vignette: { strength: number } };
-    expect((chainSettings(OPTIONS, PASSES) as unknown as WithVignette).vignette).toEqual({ strength: 0.5 });
-    const given = chainSettings({ ...OPTIONS, chain: { vignette: { strength: 0.2 } } }, PASSES);
-    expect((given as unknown as WithVignette).vignette.strength).toBe(0.2);
-    expect(() => chainSettings({ ...OPTIONS, chain: { vignette: { strength: 2 } } }, PASSES)).toThrow(
-      'chain.vignette.strength = 2: give a number from 0 to 1.',
+    type WithSparkle = { sparkle: { amount: number } };
+    expect((chainSettings(OPTIONS, PASSES) as unknown as WithSparkle).sparkle).toEqual({ amount: 0.5 });
+    const given = chainSettings({ ...OPTIONS, chain: { sparkle: { amount: 0.2 } } }, PASSES);
+    expect((given as unknown as WithSparkle).sparkle.amount).toBe(0.2);
+    expect(() => chainSettings({ ...OPTIONS, chain: { sparkle: { amount: 2 } } }, PASSES)).toThrow(
+      'chain.sparkle.amount = 2: give a number from 0 to 1.',
     );
     expect(() => chainSettings({ ...OPTIONS, chain: { vignete: {} } }, PASSES)).toThrow(
       /chain\.vignete: no such setting/,
@@ -103,25 +104,25 @@ describe('one list of passes', () => {
   });
 
   it('the URL turns it on and sets it; a written URL says so', () => {
-    const state = readChainUrl(new URLSearchParams('on=vignette&vignette.strength=0.9'), undefined, PASSES);
-    expect(state.defaultOff.has('vignette')).toBe(true);
-    expect(state.off.has('vignette')).toBe(false);
-    expect(state.settings.get('vignette.strength')).toBe(0.9);
+    const state = readChainUrl(new URLSearchParams('on=sparkle&sparkle.amount=0.9'), { passes: PASSES });
+    expect(state.defaultOff.has('sparkle')).toBe(true);
+    expect(state.off.has('sparkle')).toBe(false);
+    expect(state.settings.get('sparkle.amount')).toBe(0.9);
     const written = writeChainUrl(state, new URLSearchParams());
-    expect([written.get('on'), written.get('vignette.strength')]).toEqual(['vignette', '0.9']);
-    expect(() => readChainUrl(new URLSearchParams('vignette.strength=dark'), undefined, PASSES)).toThrow(
-      "?vignette.strength=dark: give a number from 0 to 1. It sets vignette's vignette.strength",
+    expect([written.get('on'), written.get('sparkle.amount')]).toEqual(['sparkle', '0.9']);
+    expect(() => readChainUrl(new URLSearchParams('sparkle.amount=dark'), { passes: PASSES })).toThrow(
+      "?sparkle.amount=dark: give a number from 0 to 1. It sets sparkle's sparkle.amount",
     );
   });
 
   it('the panel’s control and the docs table name it', () => {
-    const leaves = settingLeaves(vignette.settings);
-    expect(leaves.map(controlId)).toEqual(['vignette-strength']);
+    const leaves = settingLeaves(sparkle.settings);
+    expect(leaves.map(controlId)).toEqual(['sparkle-amount']);
     const table = passTable(PASSES);
-    expect(table).toContain('| `vignette` | off | `chain` | `vignetted` | Darkens the corners. |');
+    expect(table).toContain('| `sparkle` | off | `chain` | `sparkled` | Makes bright texels twinkle. |');
     expect(table).toContain(
-      '| `vignette` | `vignette.strength` | `0.5` | `?vignette.strength=` | slider `vignette-strength` | How dark the corners get. |',
+      '| `sparkle` | `sparkle.amount` | `0.5` | `?sparkle.amount=` | slider `sparkle-amount` | How many texels twinkle. |',
     );
-    expect(table.indexOf('`vignette` | off')).toBeGreaterThan(table.indexOf('`palette` | off'));
+    expect(table.indexOf('`sparkle` | off')).toBeGreaterThan(table.indexOf('`palette` | off'));
   });
 });

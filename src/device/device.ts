@@ -1,6 +1,42 @@
-import type { GpuTimes } from './webgpu/gpu-timer';
 import type { StructLayout } from '../layout/struct-layout';
 import type { WgslBinding } from '../layout/wgsl-bindings';
+
+/** GPU time of one frame: the span from the first pass's start to the last pass's end, and each pass's own span. */
+export interface GpuTimes {
+  frameMs: number;
+  passes: ReadonlyMap<string, number>;
+}
+
+/** Live counts of the GPU objects a WebGPU device has made and not yet destroyed or lost to garbage collection. */
+export interface GpuResourceCounts {
+  buffers: number;
+  textures: number;
+  bindGroups: number;
+  pipelines: number;
+}
+
+/** Live counts of the GL objects a WebGL2 context has made and not yet deleted (the twin of `GpuResourceCounts`). */
+export interface GlResourceCounts {
+  buffers: number;
+  textures: number;
+  framebuffers: number;
+  renderbuffers: number;
+  programs: number;
+  shaders: number;
+  vertexArrays: number;
+  samplers: number;
+}
+
+/** A device's live object counts and the errors its backend reported: what `Device.trackResources` keeps. */
+export interface ResourceTracker {
+  /** Kept up to date as objects are made and freed (a WebGL2 context's go to 0 when it is lost). */
+  readonly counts: GpuResourceCounts | GlResourceCounts;
+  /**
+   * The errors so far, in the list given to `trackResources`: WebGPU's uncaptured errors as they happen, WebGL2's error
+   * flag read (and cleared) now.
+   */
+  errors(): string[];
+}
 
 /** The two GPU APIs Armature draws with. */
 export type BackendName = 'webgpu' | 'webgl2';
@@ -304,6 +340,12 @@ export interface Device {
   readPixels(target: RenderTarget): Promise<Uint8Array>;
 
   on<K extends keyof DeviceEvents>(event: K, listener: (value: DeviceEvents[K]) => void): () => void;
+  /**
+   * Starts counting the live objects of the underlying GPU device or GL context, and collecting its errors into
+   * `errors` (one list for a device and its replacements): call it from `onDevice`, before anything is made. Asked
+   * again for the same underlying device or context, it gives the same tracker.
+   */
+  trackResources(errors?: string[]): ResourceTracker;
   /** Loses the device (WebGPU) or the context (WebGL2) as a real fault would; recovery follows by itself. */
   simulateLoss(): void;
   /** Frees every GPU object the device made and stops recovering. */

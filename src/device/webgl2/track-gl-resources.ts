@@ -1,14 +1,6 @@
-/** Live counts of the GL objects a WebGL2 context has made and not yet deleted (the twin of `GpuResourceCounts`). */
-export interface GlResourceCounts {
-  buffers: number;
-  textures: number;
-  framebuffers: number;
-  renderbuffers: number;
-  programs: number;
-  shaders: number;
-  vertexArrays: number;
-  samplers: number;
-}
+import type { GlResourceCounts } from '../device';
+
+export type { GlResourceCounts };
 
 type Kind = keyof GlResourceCounts;
 

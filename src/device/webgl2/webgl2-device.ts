@@ -1,4 +1,5 @@
 import type {
+  ResourceTracker,
   BindingResource,
   Bindings,
   BufferDesc,
@@ -18,6 +19,7 @@ import type {
 } from '../device';
 import { DeviceCore, samplerKey } from '../device-core';
 import { GlState } from './gl-state';
+import { trackGlResources } from './track-gl-resources';
 import { GlPass } from './webgl2-pass';
 import {
   GlBindingsHandle,
@@ -43,6 +45,9 @@ export interface WebGl2DeviceOptions {
  * `webglcontextrestored` every live object is made again from its handle.
  */
 const NO_EXTRAS: readonly GlTextureHandle[] = [];
+
+/** One tracker per context: tracking wraps its methods, which must happen once (its counts survive a restore). */
+const TRACKERS = new WeakMap<WebGL2RenderingContext, ResourceTracker>();
 
 export class WebGl2Device extends DeviceCore implements Device, GlHost {
   readonly backend = 'webgl2';
@@ -101,7 +106,22 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
     return new WebGl2Device(gl, options);
   }
 
-  /** A device on a context made elsewhere (an XR-compatible one for XRWebGLLayer). */
+  /**
+   * A device on a context of its own for a headset's XRWebGLLayer: an XR-compatible context on a new canvas, its
+   * pixels kept after the frame (so the eyes can be read back). Emulators show that canvas in the page.
+   */
+  static forXr(options: WebGl2DeviceOptions = {}): WebGl2Device {
+    const canvas = document.createElement('canvas');
+    const gl = canvas.getContext('webgl2', {
+      xrCompatible: true,
+      antialias: false,
+      preserveDrawingBuffer: true,
+    }) as WebGL2RenderingContext | null;
+    if (!gl) throw new Error('WebGL2 is not available for the XRWebGLLayer path.');
+    return new WebGl2Device(gl, options);
+  }
+
+  /** A device on a context made elsewhere. */
   static fromContext(gl: WebGL2RenderingContext, options: WebGl2DeviceOptions = {}): WebGl2Device {
     return new WebGl2Device(gl, options);
   }
@@ -229,6 +249,24 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
   }
 
   /** A framebuffer the engine does not own (an XR layer's) as a target `width`×`height`. */
+  trackResources(errors: string[] = []): ResourceTracker {
+    const gl = this.gl;
+    let tracker = TRACKERS.get(gl);
+    if (!tracker) {
+      const { counts } = trackGlResources(gl);
+      tracker = {
+        counts,
+        errors: () => {
+          const flag = gl.getError();
+          if (flag !== gl.NO_ERROR) errors.push(`GL error 0x${flag.toString(16)}`);
+          return errors;
+        },
+      };
+      TRACKERS.set(gl, tracker);
+    }
+    return tracker;
+  }
+
   wrapFramebuffer(
     label: string,
     framebuffer: WebGLFramebuffer | null,

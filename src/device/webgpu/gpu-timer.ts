@@ -1,8 +1,4 @@
-/** GPU time of one frame: the span from the first pass's start to the last pass's end, and each pass's own span. */
-export interface GpuTimes {
-  frameMs: number;
-  passes: ReadonlyMap<string, number>;
-}
+import type { GpuTimes } from '../device';
 
 /**
  * Measures passes with `timestamp-query`. The frame time is the span first-start..last-end, not the sum of passes

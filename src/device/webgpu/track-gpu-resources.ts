@@ -1,10 +1,6 @@
-/** Live counts of the GPU objects a device has made and not yet destroyed or lost to garbage collection. */
-export interface GpuResourceCounts {
-  buffers: number;
-  textures: number;
-  bindGroups: number;
-  pipelines: number;
-}
+import type { GpuResourceCounts } from '../device';
+
+export type { GpuResourceCounts };
 
 /** What `trackGpuResources` keeps up to date: the counts and every uncaptured (validation, out-of-memory) error. */
 export interface GpuResourceTracker {

@@ -1,10 +1,13 @@
 import { compileWgsl } from './compile-wgsl';
 import { configureCanvas } from './configure-canvas';
 import { GpuInitError } from './gpu-init-error';
-import { GpuTimer, type GpuTimes } from './gpu-timer';
+import { GpuTimer } from './gpu-timer';
+import { trackGpuResources } from './track-gpu-resources';
 import { readTexture } from './read-texture';
 import { requestGpu, type GpuContext, type GpuRequest } from './request-gpu';
 import type {
+  GpuTimes,
+  ResourceTracker,
   BindingResource,
   Bindings,
   BufferDesc,
@@ -58,6 +61,9 @@ const MAX_ATTEMPTS = 3;
  * lost it asks for a new one with the same request and makes every live object again (pipelines in parallel), so
  * nothing above it is rebuilt. Render bundles, asynchronous pipeline creation and timestamp queries stay in here.
  */
+/** One tracker per GPU device: tracking wraps its methods, which must happen once. */
+const TRACKERS = new WeakMap<GPUDevice, ResourceTracker>();
+
 export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
   readonly backend = 'webgpu';
   /** The GPU device in use now (a new one after each recovered loss). */
@@ -116,6 +122,17 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
   get adapter(): string {
     const info = this.gpu.info;
     return [info.vendor, info.architecture, info.description].filter(Boolean).join(' ') || 'unknown';
+  }
+
+  trackResources(errors: string[] = []): ResourceTracker {
+    const native = this.gpu.device;
+    let tracker = TRACKERS.get(native);
+    if (!tracker) {
+      const tracked = trackGpuResources(native, errors);
+      tracker = { counts: tracked.counts, errors: () => tracked.errors };
+      TRACKERS.set(native, tracker);
+    }
+    return tracker;
   }
 
   get gpuTimes(): GpuTimes | null {
@@ -259,7 +276,8 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
         : (target as GpuExternalTarget).texture;
     if (!texture || target.format === 'depth24plus' || target.format === 'rgba16float')
       throw new Error(`readPixels: "${target.label}" (${target.format}) cannot be read back as RGBA8.`);
-    await this.gpu.device.queue.onSubmittedWorkDone();
+    // The copy is queued now, in this task: a canvas in the page presents its texture when the task ends, and the
+    // texture is gone after that (a copy queued after an await read a destroyed texture: all zeros).
     const pixels = await readTexture(this.gpu.device, texture);
     if (target.format === 'bgra8unorm')
       for (let i = 0; i < pixels.length; i += 4) [pixels[i], pixels[i + 2]] = [pixels[i + 2]!, pixels[i]!];

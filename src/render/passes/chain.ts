@@ -14,6 +14,7 @@ import type { ChainFrame, PassDescriptor, PassRead, PassRunner, PassSize } from 
 import { assignSettings, defaultSettings } from './pass-setting';
 import { uiPass } from './ui-pass';
 import { upscalePass } from './upscale-pass';
+import { vignettePass } from './vignette-pass';
 
 /**
  * The pixel-art chain, in order: each pass reads the image the one before it wrote (world → … → present). Adding a
@@ -25,6 +26,7 @@ export const CHAIN = [
   motionBlurPass,
   bloomPass,
   gradePass,
+  vignettePass,
   palettePass,
   upscalePass,
   backgroundPass,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canvasToNative, frameRect, parsePixelAspect } from './frame-rect';
+import { frameRect, parsePixelAspect } from './frame-rect';
 
 describe('frameRect', () => {
   it('integer mode takes the largest whole multiple and centres it', () => {
@@ -57,13 +57,6 @@ describe('frameRect', () => {
       height: 120,
       scale: 0.5,
     });
-  });
-
-  it('maps canvas pixels to native pixels, null in the bars', () => {
-    const rect = frameRect([336, 240], [1280, 720], 1, 'integer');
-    expect(canvasToNative(136, 0, rect, [336, 240])).toEqual([0, 0]);
-    expect(canvasToNative(136 + 1007, 719, rect, [336, 240])).toEqual([335, 239]);
-    expect(canvasToNative(100, 300, rect, [336, 240])).toBeNull();
   });
 
   it('parses pixel aspects and rejects nonsense', () => {

@@ -45,16 +45,3 @@ export function parsePixelAspect(text: string): number {
   }
   return value;
 }
-
-/** Maps a canvas pixel (device pixels) to the native pixel under it, or null in the bars (input mapping). */
-export function canvasToNative(
-  px: number,
-  py: number,
-  rect: FrameRect,
-  native: readonly [number, number],
-): [number, number] | null {
-  const u = (px - rect.x) / rect.width;
-  const v = (py - rect.y) / rect.height;
-  if (u < 0 || v < 0 || u >= 1 || v >= 1) return null;
-  return [Math.floor(u * native[0]), Math.floor(v * native[1])];
-}

@@ -154,6 +154,39 @@ for (const backend of TEST_BACKENDS)
       renderer.destroy();
     });
 
+    it('vignette: strength 0 is the pass bypassed; on, each texel is darkened by the CPU rule, in flat bands', async () => {
+      const { renderer, frame } = await scene(backend);
+      const plain = await frame();
+      renderer.settings.vignette.strength = 0;
+      renderer.graph.setEnabled('vignette', true);
+      expect(firstDifference(await frame(), plain)).toBeNull();
+      Object.assign(renderer.settings.vignette, { strength: 0.6, radius: 0.4, steps: 3 });
+      const dark = await frame();
+      const factors = new Set<number>();
+      for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++) {
+          // The shader's rule at the texel centre: distance 1 at a corner, a ramp from the radius cut into 3 bands.
+          const d = Math.hypot(((x + 0.5) / W) * 2 - 1, ((y + 0.5) / H) * 2 - 1) * Math.SQRT1_2;
+          const ramp = Math.ceil(Math.min(Math.max((d - 0.4) / 0.6, 0), 1) * 3) / 3;
+          factors.add(ramp);
+          const i = (y * W + x) * 4;
+          for (let c = 0; c < 3; c++) {
+            const want = plain[i + c]! * (1 - 0.6 * ramp);
+            // Through the chain's 16-bit float image between vignette and upscale: within one step of 8 bits.
+            if (Math.abs(dark[i + c]! - want) > 1)
+              throw new Error(
+                `texel ${x},${y} channel ${c}: ${dark[i + c]} where the rule gives ${want.toFixed(2)}`,
+              );
+          }
+          if (ramp === 0) expect(dark.subarray(i, i + 4)).toEqual(plain.subarray(i, i + 4));
+        }
+      expect([...factors].sort()).toEqual([0, 1 / 3, 2 / 3, 1]);
+      images.set(`${backend} vignette`, dark);
+      renderer.destroy();
+      if (backend === 'webgl2')
+        expect(firstDifference(images.get('webgpu vignette')!, images.get('webgl2 vignette')!)).toBeNull();
+    });
+
     it('all three on: both backends give the same pixels', async () => {
       const { renderer, frame } = await scene(backend);
       Object.assign(renderer.settings, {

@@ -72,6 +72,11 @@ for (const backend of TEST_BACKENDS)
       expect(blocks).toBe(84 * 60);
       expect(at(pixels, 300, rect.x + 20 * 3 + 1, rect.y + 30 * 3 + 1)).toEqual([255, 255, 255, 255]); // the white box
       expect(at(pixels, 300, 5, 100)).toEqual([0, 0, 0, 255]); // a bar, fill off: black
+      // One meaning of canvas → native: through the frame rectangle, fractions kept, the bars outside 0…native.
+      expect(renderer.canvasToNative(rect.x, rect.y)).toEqual([0, 0]);
+      expect(renderer.canvasToNative(rect.x + 61.5, rect.y + 91.5)).toEqual([20.5, 30.5]);
+      expect(renderer.canvasToNative(rect.x - 3, rect.y + rect.height)).toEqual([-1, 60]);
+      expect(renderer.rayAt(rect.x - 3, rect.y)).toBeNull(); // in the bars: no ray
       renderer.destroy();
     });
 

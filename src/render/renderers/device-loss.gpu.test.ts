@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendName, Device } from '../../device/device';
-import type { WebGl2Device } from '../../device/webgl2/webgl2-device';
-import { WebGpuDevice } from '../../device/webgpu/webgpu-device';
 import { GpuInitError } from '../../device/webgpu/gpu-init-error';
 import { requestGpu } from '../../device/webgpu/request-gpu';
-import { trackGlResources } from '../../device/webgl2/track-gl-resources';
-import { trackGpuResources } from '../../device/webgpu/track-gpu-resources';
 import { Camera } from '../../scene/camera';
 import { boxGeometry } from '../../scene/geometry';
 import { Material } from '../../scene/material';
@@ -20,16 +16,10 @@ import { TEST_BACKENDS, testCanvas } from './test-backends';
 function tracking() {
   const counts: Record<string, number>[] = [];
   const errors: string[] = [];
-  const seen = new WeakSet<object>();
   const onDevice = (device: Device) => {
-    if (device instanceof WebGpuDevice)
-      counts.push(trackGpuResources(device.gpu.device, errors).counts as never);
-    else {
-      const gl = (device as WebGl2Device).gl;
-      if (seen.has(gl)) return; // a restored context keeps its counter (it zeroes on the loss)
-      seen.add(gl);
-      counts.push(trackGlResources(gl).counts as never);
-    }
+    // A restored context keeps its tracker (its counts zero on the loss): the same object comes back.
+    const tracked = device.trackResources(errors).counts as unknown as Record<string, number>;
+    if (!counts.includes(tracked)) counts.push(tracked);
   };
   return { counts, errors, onDevice };
 }
@@ -112,6 +102,7 @@ describe('a user pass on both backends', () => {
         'tint',
         'bloom',
         'grade',
+        'vignette',
         'palette',
         'upscale',
         'background',

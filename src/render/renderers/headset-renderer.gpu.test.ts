@@ -5,8 +5,6 @@ import { createDevice } from '../../device/create-device';
 import { WebGl2Device } from '../../device/webgl2/webgl2-device';
 import { WebGpuDevice } from '../../device/webgpu/webgpu-device';
 import { readTexture } from '../../device/webgpu/read-texture';
-import { trackGlResources } from '../../device/webgl2/track-gl-resources';
-import { trackGpuResources } from '../../device/webgpu/track-gpu-resources';
 import { Camera } from '../../scene/camera';
 import { quadGeometry } from '../../scene/geometry';
 import { Material } from '../../scene/material';
@@ -119,13 +117,8 @@ async function drawEyes(backend: BackendName, resolution: HeadsetResolution) {
   let counts: () => Record<string, number> = () => ({});
   const canvas = testCanvas(EYE.width * 2, EYE.height);
   const onDevice = (d: Device) => {
-    if (d instanceof WebGpuDevice) {
-      const tracker = trackGpuResources(d.gpu.device, errors);
-      counts = () => ({ ...tracker.counts });
-    } else {
-      const tracker = trackGlResources((d as WebGl2Device).gl);
-      counts = () => ({ ...tracker.counts });
-    }
+    const tracker = d.trackResources(errors);
+    counts = () => ({ ...tracker.counts });
   };
   // An XRWebGLLayer's framebuffer has a depth buffer: so does this canvas (a renderer's canvas needs none).
   const device =
@@ -161,7 +154,7 @@ async function drawEyes(backend: BackendName, resolution: HeadsetResolution) {
   wall.destroy();
   headset.destroy();
   const after = counts();
-  if (device instanceof WebGl2Device && device.gl.getError() !== device.gl.NO_ERROR) errors.push('GL error');
+  device.trackResources(errors).errors(); // WebGL2's error flag, read now
   device.destroy();
   return { pixels, walled, counters, errors, before, first, second, after };
 }

@@ -1,8 +1,12 @@
 import { createDevice, type DeviceOptions } from '../../device/create-device';
-import type { BackendName, Device, DeviceRecovery, DeviceTexture, RenderTarget } from '../../device/device';
-import { WebGpuDevice } from '../../device/webgpu/webgpu-device';
-import type { GpuTimes } from '../../device/webgpu/gpu-timer';
-import type { GpuContext } from '../../device/webgpu/request-gpu';
+import type {
+  BackendName,
+  Device,
+  DeviceRecovery,
+  DeviceTexture,
+  GpuTimes,
+  RenderTarget,
+} from '../../device/device';
 import { RenderGraph, type TextureAllocator } from '../../graph/render-graph';
 import type { Camera } from '../../scene/camera';
 import type { Node } from '../../scene/node';
@@ -244,12 +248,6 @@ export class Renderer {
   /** The light and clear colour (shared with a headset renderer given it). */
   get environment(): Environment {
     return this.world.environment;
-  }
-  /** The WebGPU device drawing now (a new one after each recovered loss); an error on the WebGL2 backend. */
-  get gpu(): GpuContext {
-    if (!(this.device instanceof WebGpuDevice))
-      throw new Error('renderer.gpu: this renderer draws with WebGL2; use renderer.device.');
-    return this.device.gpu;
   }
   /** The GPU as the backend names it (adapter vendor and architecture, or the GL renderer string). */
   get adapter(): string {

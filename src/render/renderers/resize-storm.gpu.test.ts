@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Device } from '../../device/device';
-import type { WebGl2Device } from '../../device/webgl2/webgl2-device';
-import { WebGpuDevice } from '../../device/webgpu/webgpu-device';
-import { trackGlResources } from '../../device/webgl2/track-gl-resources';
-import { trackGpuResources } from '../../device/webgpu/track-gpu-resources';
 import { Camera } from '../../scene/camera';
 import { boxGeometry } from '../../scene/geometry';
 import { Material } from '../../scene/material';
@@ -18,18 +14,11 @@ for (const backend of TEST_BACKENDS)
       const errors: string[] = [];
       let textures = () => 0;
       const track = (device: Device) => {
-        if (device instanceof WebGpuDevice) {
-          const { counts } = trackGpuResources(device.gpu.device, errors);
-          textures = () => counts.textures;
-        } else {
-          const gl = (device as WebGl2Device).gl;
-          const { counts } = trackGlResources(gl);
-          textures = () => {
-            const flag = gl.getError();
-            if (flag !== gl.NO_ERROR) errors.push(`GL error 0x${flag.toString(16)}`);
-            return counts.textures;
-          };
-        }
+        const tracker = device.trackResources(errors);
+        textures = () => {
+          tracker.errors(); // WebGL2's error flag is read when asked
+          return tracker.counts.textures;
+        };
       };
       const canvas = testCanvas(336, 240);
       const root = new Node('root');

@@ -1,8 +1,5 @@
 // For the GPU tests: what running one test on both backends takes. Not part of the engine's public surface.
-import type { BackendName, Device } from '../../device/device';
-import type { WebGl2Device } from '../../device/webgl2/webgl2-device';
-import { WebGpuDevice } from '../../device/webgpu/webgpu-device';
-import { trackGpuResources } from '../../device/webgpu/track-gpu-resources';
+import type { BackendName, Device, ResourceTracker } from '../../device/device';
 import { Camera } from '../../scene/camera';
 import { Renderer, type RendererOptions } from './renderer';
 
@@ -22,17 +19,12 @@ export function testCanvas(width: number, height: number): HTMLCanvasElement {
  */
 export function errorWatch(): { onDevice: (device: Device) => void; errors: () => string[] } {
   const seen: string[] = [];
-  let gl: WebGL2RenderingContext | null = null;
+  let tracker: ResourceTracker | null = null;
   return {
     onDevice: (device) => {
-      if (device instanceof WebGpuDevice) trackGpuResources(device.gpu.device, seen);
-      else gl = (device as WebGl2Device).gl;
+      tracker = device.trackResources(seen);
     },
-    errors: () => {
-      const flag = gl?.getError();
-      if (gl && flag !== gl.NO_ERROR) seen.push(`GL error 0x${flag!.toString(16)}`);
-      return seen;
-    },
+    errors: () => tracker?.errors() ?? seen,
   };
 }
 
