@@ -3,7 +3,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-demos/', 'e2e/artifacts/', 'e2e/report/', 'e2e/baselines/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dist-demos/',
+      'e2e/artifacts/',
+      'e2e/report/',
+      'e2e/baselines/',
+      'docs/api/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

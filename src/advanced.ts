@@ -1,8 +1,12 @@
 /// <reference types="webxr" preserve="true" />
-// `armature-engine/advanced`: what extends the engine rather than uses it. Passes of your own (descriptors, settings, the
-// full-screen program), the chain's pass descriptors, the device layer and its two backends, WGSL struct layouts and
-// the uniform arena, the render graph, the world and headset renderers' parts, the scene's lower-level tools, and the
-// XR layers. `armature-engine` is enough for an app; reach here for a custom pass, material kind or tool.
+/**
+ * `armature-engine/advanced`: what extends the engine rather than uses it. Passes of your own (descriptors, settings,
+ * the full-screen program), the chain's pass descriptors, the device layer and its two backends, WGSL struct layouts
+ * and the uniform arena, the render graph, the world and headset renderers' parts, the scene's lower-level tools, and
+ * the XR layers. `armature-engine` is enough for an app; reach here for a custom pass, material kind or tool.
+ *
+ * @module armature-engine/advanced
+ */
 
 // Passes of your own, and the chain's.
 export {
@@ -11,6 +15,7 @@ export {
   chainOrder,
   chainSettings,
   type ChainOptions,
+  type SettingsInput,
   type ChainPass,
   type ChainStage,
 } from './render/passes/chain';
@@ -79,6 +84,7 @@ export { pickRay, rayFromCamera } from './scene/pick-ray';
 export { pixelSnap, type PixelSnap } from './scene/pixel-snap';
 export { snapToGrid, type TexelGrid } from './scene/snap-to-grid';
 export { VERTEX_FLOATS } from './scene/geometry';
+export type { Box } from './scene/world-box';
 export { PALETTE_LUT_LEVELS, type Rgb8 } from './scene/palette';
 export { bayerPattern, ditherThreshold, type DitherPattern } from './math/dither-pattern';
 export {
@@ -146,7 +152,9 @@ export type {
 } from './device/device';
 export { createDevice, type DeviceChoice, type DeviceOptions } from './device/create-device';
 export { WebGpuDevice, type WebGpuDeviceOptions } from './device/webgpu/webgpu-device';
+export type { GpuExternalTarget } from './device/webgpu/webgpu-resources';
 export { WebGl2Device, type WebGl2DeviceOptions } from './device/webgl2/webgl2-device';
+export type { GlExternalTarget } from './device/webgl2/webgl2-resources';
 export { requestGpu, type GpuContext } from './device/webgpu/request-gpu';
 export { configureCanvas, type CanvasOptions, type ConfiguredCanvas } from './device/webgpu/configure-canvas';
 export { GpuInitError } from './device/webgpu/gpu-init-error';

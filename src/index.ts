@@ -1,8 +1,12 @@
 /// <reference types="webxr" preserve="true" />
-// `armature-engine`: what an app imports to make a pixel-art scene and run it: the app shell, the scene, art loaders, the UI,
-// input, game time, the renderer and its chain's settings, and XR. What custom passes, materials and tools need (the
-// device layer, layouts, the render graph, the passes themselves) is `armature-engine/advanced`; page tools (the debug panel,
-// the page handle, object trackers) are `armature-engine/debug`.
+/**
+ * `armature-engine`: what an app imports to make a pixel-art scene and run it: the app shell, the scene, art loaders,
+ * the UI, input, game time, the renderer and its chain's settings, and XR. What custom passes, materials and tools
+ * need (the device layer, layouts, the render graph, the passes themselves) is `armature-engine/advanced`; page tools
+ * (the debug panel, the page handle, object trackers) are `armature-engine/debug`.
+ *
+ * @module armature-engine
+ */
 
 // The app shell: run a renderer on a page, show a failure, enter a headset.
 export { run, type Running, type RunOptions } from './app/run';
@@ -58,7 +62,7 @@ export { PIXEL_FONT } from './ui/pixel-font';
 export { UiKernel, type CursorShape, type UiEvent, type UiEventType } from './ui/ui-kernel';
 export { UiBox } from './ui/ui-box';
 export { UiControl, type ControlKind, type UiControlOptions } from './ui/ui-control';
-export { UiView, DEFAULT_UI_THEME, type UiTheme, type UiViewOptions } from './ui/ui-view';
+export { UiView, DEFAULT_UI_THEME, type Rgba, type UiTheme, type UiViewOptions } from './ui/ui-view';
 export { UiCursor, CURSOR_SPRITES } from './ui/ui-cursor';
 export { WorldText, type WorldTextOptions } from './ui/world-text';
 
@@ -82,7 +86,7 @@ export {
 export { Timeline, EASINGS, type Easing, type Scheduled, type TweenOptions } from './time/timeline';
 export { tweenPosition, tweenRotation, tweenScale, tweenColor } from './scene/node-tweens';
 export { FrameBudget, type BudgetSnapshot } from './time/frame-budget';
-export { HEADSET_90HZ_MS, DESKTOP_60HZ_MS } from './time/frame-ceilings';
+export { HEADSET_90HZ_MS, DESKTOP_60HZ_MS, type FrameTarget } from './time/frame-ceilings';
 export { ReadoutThrottle } from './time/readout-throttle';
 
 // Drawing: the renderer, the light, the chain's settings, material kinds and effects of the app's own.

@@ -1,7 +1,7 @@
 // Shared by the workshop and xr demos: seed 000's bench in metres. A table top 0.9 m above the floor, a support with
 // two sockets, five loose pieces, a panel facing the user with the frame budget on it (the cost in the pixel font beside
 // its ceiling, and a bar), an axle, and the desk camera.
-import { mat4, quat, vec4 } from 'gl-matrix';
+import { vec3, type mat4 } from 'gl-matrix';
 import {
   boxGeometry,
   type BudgetSnapshot,
@@ -135,8 +135,7 @@ export function workshopScene(): Workshop {
     far: 20,
   });
   camera.setPosition(0, 1.55, 1.5);
-  const look = quat.setAxisAngle(quat.create(), [1, 0, 0], -0.42);
-  camera.setRotation(look[0], look[1], look[2], look[3]);
+  camera.setRotationFromAxisAngle([1, 0, 0], -0.42);
   scene.add(camera);
 
   return { scene, table, top, axle, gear, pieces: loose, sockets, budget: { readout, bar }, camera };
@@ -145,15 +144,15 @@ export function workshopScene(): Workshop {
 /** The axle's speed: 90° a second, by scene time. */
 const AXLE_SPEED = Math.PI / 2;
 
+const UP = [0, 1, 0] as const;
+
 /** Turns the bench's axle at 90°/s for ever: an endless tween on the scene timeline. */
 export function spinAxle(timeline: Timeline, bench: Workshop): Scheduled {
-  const spin = quat.create();
   return timeline.tween(
     0,
     2 * Math.PI,
     (angle) => {
-      quat.setAxisAngle(spin, [0, 1, 0], angle);
-      bench.axle.setRotation(spin[0], spin[1], spin[2], spin[3]);
+      bench.axle.setRotationFromAxisAngle(UP, angle);
     },
     { duration: (2 * Math.PI) / AXLE_SPEED, repeat: Infinity },
   );
@@ -301,16 +300,12 @@ export function publishBenchProbe(renderer: Renderer, bench: Workshop): void {
     if (!node) throw new Error(`No node named "${name}" on the bench.`);
     return node;
   };
-  const clip = vec4.create();
-  const viewProjection = mat4.create();
+  const point = vec3.create();
   /** Where a point of `node`'s local frame is on the page. */
   const onPage = (node: Node, x: number, y: number, z: number): [number, number] => {
-    const camera = bench.camera;
-    mat4.multiply(viewProjection, camera.projectionMatrix as mat4, camera.viewMatrix as mat4);
-    vec4.transformMat4(clip, vec4.set(clip, x, y, z, 1), node.worldMatrix as mat4);
-    vec4.transformMat4(clip, clip, viewProjection);
-    const [w, h] = renderer.graph.native;
-    return renderer.nativeToClient(((clip[0] / clip[3] + 1) / 2) * w, ((1 - clip[1] / clip[3]) / 2) * h);
+    vec3.transformMat4(point, vec3.set(point, x, y, z), node.worldMatrix as mat4);
+    const [nx, ny] = renderer.project(point) ?? [NaN, NaN];
+    return renderer.nativeToClient(nx, ny);
   };
   const probe: BenchProbe = {
     screenOf: (name) => onPage(find(name), 0, 0, 0),

@@ -1,7 +1,6 @@
 // solar-system: the scene graph's classic. The sun turns; the earth's orbit is a group around it, the moon's orbit a
 // group around the earth. Each group only spins; the nesting does the rest. Speeds are in rad/s: each spin is an
 // endless tween on the scene timeline, so it goes by time, pauses with it and follows a fixed clock.
-import { quat } from 'gl-matrix';
 import { Camera, Material, Mesh, Node, sphereGeometry, type Timeline } from '../../src/index';
 import { installArmatureHandle } from '../../src/debug';
 import { demoRenderer, runDemo, timelineStep } from '../shared/run-demo';
@@ -27,8 +26,7 @@ try {
   moonOrbit.add(earth).add(moon);
   const camera = new Camera('eye', { kind: 'perspective', fovY: 0.8, aspect: 336 / 240, near: 0.1, far: 50 });
   camera.setPosition(0, 6, 9);
-  const look = quat.setAxisAngle(quat.create(), [1, 0, 0], -0.55);
-  camera.setRotation(look[0], look[1], look[2], look[3]);
+  camera.setRotationFromAxisAngle([1, 0, 0], -0.55);
   solar.add(camera);
 
   const renderer = await demoRenderer(handle, canvas, {
@@ -37,15 +35,13 @@ try {
     clearColor: { r: 0.01, g: 0.01, b: 0.03, a: 1 },
   });
   renderer.world.lightDirection.set([-1, -0.2, -0.3]); // roughly from the sun's side
-  const q = quat.create();
   /** Turns `node` about +Y at `speed` rad/s, for ever. */
   const spin = (timeline: Timeline, node: Node, speed: number) =>
     timeline.tween(
       0,
       2 * Math.PI,
       (angle) => {
-        quat.setAxisAngle(q, [0, 1, 0], angle);
-        node.setRotation(q[0], q[1], q[2], q[3]);
+        node.setRotationFromAxisAngle([0, 1, 0], angle);
       },
       { duration: (2 * Math.PI) / speed, repeat: Infinity },
     );

@@ -45,8 +45,7 @@ try {
     near: 0.1,
     far: side * 2 + 10,
   });
-  const tilt = quat.setAxisAngle(quat.create(), [1, 0, 0], -0.6);
-  camera.setRotation(tilt[0], tilt[1], tilt[2], tilt[3]);
+  camera.setRotationFromAxisAngle([1, 0, 0], -0.6);
   // The eye turns in place about a vertical axis (a pivot where it stands): ?turn= makes it look away from the field.
   const pivot = new Node('pivot').setPosition(0, side * 0.35, side * 0.25);
   pivot.add(camera);
@@ -63,7 +62,8 @@ try {
     renderer,
     [
       (sample) => {
-        quat.setAxisAngle(spin, [0, 1, 0], sample.elapsed * 2); // 2 rad/s, by time, not frames
+        // 2 rad/s, by time, not frames; one quaternion for every moving box (thousands: not worked out per box).
+        quat.setAxisAngle(spin, [0, 1, 0], sample.elapsed * 2);
         for (const mesh of moving) mesh.setRotation(spin[0], spin[1], spin[2], spin[3]);
         if (turn !== 0) pivot.setRotationFromEuler(0, sample.elapsed * turn, 0);
       },

@@ -1,3 +1,5 @@
+// The device layer's contract: the backend-neutral interface every drawing feature is written against once, and the
+// plain types it speaks (descriptors, handles, events, counters). `webgpu/` and `webgl2/` implement it.
 import type { StructLayout } from '../layout/struct-layout';
 import type { WgslBinding } from '../layout/wgsl-bindings';
 

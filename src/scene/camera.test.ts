@@ -61,6 +61,31 @@ describe('Camera', () => {
   });
 });
 
+describe('Camera.project', () => {
+  it('maps world points to the image: centre, edges and depth; nothing behind the camera', () => {
+    const camera = new Camera('eye', {
+      kind: 'orthographic',
+      left: -4,
+      right: 4,
+      bottom: -3,
+      top: 3,
+      near: 1,
+      far: 11,
+    });
+    new Node('rig').setPosition(10, 0, 0).add(camera);
+    expect(camera.project([10, 0, -1])).toEqual([0, 0, 0]);
+    expect(camera.project([14, 3, -11])).toEqual([1, 1, 1]);
+    const [x, y, z] = camera.project([8, -1.5, -6])!;
+    expect([x, y]).toEqual([-0.5, -0.5]);
+    expect(z).toBeCloseTo(0.5, 6);
+    const eye = new Camera('persp', { kind: 'perspective', fovY: Math.PI / 2, aspect: 1, near: 1, far: 100 });
+    expect(eye.project([0, 0, 5])).toBeNull(); // behind it: a camera looks down −Z
+    const [px, py] = eye.project([2, 1, -2])!; // at distance 2 the image spans ±2
+    expect(px).toBeCloseTo(1, 6);
+    expect(py).toBeCloseTo(0.5, 6);
+  });
+});
+
 describe('Mesh', () => {
   it('is a node holding geometry and material references', () => {
     const mesh = new Mesh('box', { kind: 'box' }, { color: [1, 0, 0, 1] });

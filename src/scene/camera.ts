@@ -1,4 +1,4 @@
-import { mat4, type ReadonlyMat4 } from 'gl-matrix';
+import { mat4, vec4, type ReadonlyMat4 } from 'gl-matrix';
 import { Node } from './node';
 import { SceneError } from './scene-error';
 
@@ -101,7 +101,29 @@ export class Camera extends Node {
     }
     return this._viewMatrix;
   }
+
+  /**
+   * Where a world-space point lies in this camera's image: x and y in normalized device coordinates (−1…1 across the
+   * image, y up) and its depth (0 at the near plane, 1 at the far one), into `out`; null when the point is behind the
+   * camera (a perspective lens has no image of it). The lens is as last fitted to an image (`fitAspect`).
+   */
+  project(
+    point: ArrayLike<number>,
+    out: [number, number, number] = [0, 0, 0],
+  ): [number, number, number] | null {
+    mat4.multiply(viewProjection, this.projectionMatrix as mat4, this.viewMatrix as mat4);
+    vec4.transformMat4(clip, vec4.set(clip, point[0]!, point[1]!, point[2]!, 1), viewProjection);
+    const w = clip[3]!;
+    if (!(w > 0)) return null;
+    out[0] = clip[0]! / w;
+    out[1] = clip[1]! / w;
+    out[2] = clip[2]! / w;
+    return out;
+  }
 }
+
+const viewProjection = mat4.create();
+const clip = vec4.create();
 
 function checkProjection(name: string, p: Projection): Projection {
   const values = Object.values(p).filter((v): v is number => typeof v === 'number');

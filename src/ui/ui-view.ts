@@ -7,7 +7,8 @@ import type { ScreenRect, UiBox } from './ui-box';
 import type { ControlKind, UiControl } from './ui-control';
 import type { UiKernel } from './ui-kernel';
 
-type Rgba = readonly [number, number, number, number];
+/** A colour as red, green, blue and alpha, each 0…1. */
+export type Rgba = readonly [number, number, number, number];
 
 /** The look of the kernel's boxes and controls: colours by kind and the changes each state makes. */
 export interface UiTheme {

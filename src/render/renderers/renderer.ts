@@ -122,6 +122,8 @@ export class Renderer {
   private readonly chain: ChainPass[];
   /** The chain's UI pass, when the renderer has a UI layer. */
   private readonly ui: UiPass | null;
+  /** `project`'s normalized device coordinates (reused). */
+  private readonly projected: [number, number, number] = [0, 0, 0];
 
   private constructor(
     readonly device: Device,
@@ -498,10 +500,22 @@ export class Renderer {
     const [w, h] = this.graph.native;
     const [nx, ny] = this.canvasToNative(canvasX, canvasY);
     if (!camera || !(nx >= 0 && ny >= 0 && nx < w && ny < h)) return null;
-    // The lens as the next frame will have it (the world image's shape, as run() sets it).
-    if (this.hasChain) camera.fitAspect(w, h);
-    else camera.fitAspect(this.canvas.width, this.canvas.height);
+    this.fitLens(camera);
     return rayFromCamera(camera, ((Math.floor(nx) + 0.5) / w) * 2 - 1, 1 - ((Math.floor(ny) + 0.5) / h) * 2);
+  }
+
+  /**
+   * Where a world-space point is drawn in the native image, in native pixels from its top left (fractions kept), with
+   * its depth (0 near … 1 far); null behind the camera or without one. `nativeToClient` takes it on to the page.
+   */
+  project(point: ArrayLike<number>): [number, number, number] | null {
+    const camera = this.world.camera;
+    if (!camera) return null;
+    const [w, h] = this.graph.native;
+    this.fitLens(camera);
+    const ndc = camera.project(point, this.projected);
+    if (!ndc) return null;
+    return [((ndc[0] + 1) / 2) * w, ((1 - ndc[1]) / 2) * h, ndc[2]];
   }
 
   /**
@@ -526,6 +540,12 @@ export class Renderer {
       box.left + ((rect.x + (x / w) * rect.width) * box.width) / canvas.width,
       box.top + ((rect.y + (y / h) * rect.height) * box.height) / canvas.height,
     ];
+  }
+
+  /** Fits the camera's lens as the next frame will (the world image's shape, as `run()` sets it). */
+  private fitLens(camera: Camera): void {
+    if (this.hasChain) camera.fitAspect(...this.graph.native);
+    else camera.fitAspect(this.canvas.width, this.canvas.height);
   }
 
   /** A page position (`clientX`, `clientY` of a pointer event) as a native pixel position (see `canvasToNative`). */
