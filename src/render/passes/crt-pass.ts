@@ -4,7 +4,8 @@ import type { PassIO } from '../../graph/render-graph';
 import type { RenderTarget } from '../../device/device';
 import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
-import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { definePass, type PassKit } from './pass-descriptor';
+import { ProgramRunner } from './program-runner';
 import { numberSetting } from './pass-setting';
 
 /** The CRT pass's settings. */
@@ -48,13 +49,11 @@ export const crtPass = definePass<CrtSettings>({
   create: async (kit) => new Crt(await FullscreenProgram.create(kit.device, shader, 'rgba8unorm'), kit),
 });
 
-class Crt implements PassRunner {
+class Crt extends ProgramRunner<CrtSettings> {
   private readonly fields;
 
-  constructor(
-    private readonly program: FullscreenProgram,
-    private readonly kit: PassKit<CrtSettings>,
-  ) {
+  constructor(program: FullscreenProgram, kit: PassKit<CrtSettings>) {
+    super(program, kit);
     this.fields = {
       rect: program.field('rect'),
       nativeHeight: program.field('nativeHeight'),
@@ -74,13 +73,5 @@ class Crt implements PassRunner {
     this.program.set(f.mask, crt.mask);
     this.program.set(f.curvature, crt.curvature);
     this.program.draw(frame, io, io.output('crt'), [io.input(this.kit.chain)]);
-  }
-
-  idle(): void {
-    this.program.forget();
-  }
-
-  destroy(): void {
-    this.program.destroy();
   }
 }

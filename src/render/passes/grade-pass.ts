@@ -4,7 +4,8 @@ import type { PassIO } from '../../graph/render-graph';
 import type { RenderTarget } from '../../device/device';
 import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
-import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { definePass, type PassKit } from './pass-descriptor';
+import { ProgramRunner } from './program-runner';
 import { vectorSetting } from './pass-setting';
 
 type Rgb = [number, number, number];
@@ -39,15 +40,13 @@ export const gradePass = definePass<GradeSettings>({
   create: async (kit) => new Grade(await FullscreenProgram.create(kit.device, shader, 'rgba16float'), kit),
 });
 
-class Grade implements PassRunner {
+class Grade extends ProgramRunner<GradeSettings> {
   private readonly fields;
   /** A vec4 to write each vec3 setting through (its w is unused). */
   private readonly scratch = new Float32Array(4);
 
-  constructor(
-    private readonly program: FullscreenProgram,
-    private readonly kit: PassKit<GradeSettings>,
-  ) {
+  constructor(program: FullscreenProgram, kit: PassKit<GradeSettings>) {
+    super(program, kit);
     this.fields = { lift: program.field('lift'), gamma: program.field('gamma'), gain: program.field('gain') };
   }
 
@@ -58,13 +57,5 @@ class Grade implements PassRunner {
       this.program.set(this.fields[key], this.scratch);
     }
     this.program.draw(frame, io, io.output('graded'), [io.input(this.kit.chain)]);
-  }
-
-  idle(): void {
-    this.program.forget();
-  }
-
-  destroy(): void {
-    this.program.destroy();
   }
 }

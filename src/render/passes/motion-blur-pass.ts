@@ -4,7 +4,8 @@ import type { PassIO } from '../../graph/render-graph';
 import type { RenderTarget } from '../../device/device';
 import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
-import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { definePass, type PassKit } from './pass-descriptor';
+import { ProgramRunner } from './program-runner';
 import { numberSetting } from './pass-setting';
 
 /** Motion blur's settings. */
@@ -55,26 +56,16 @@ export function blurFactor(settings: MotionBlurSettings, delta: number): number 
   return blurStrength <= 0 || blurPersistence <= 0 ? 0 : blurStrength * Math.exp(-delta / blurPersistence);
 }
 
-class MotionBlur implements PassRunner {
+class MotionBlur extends ProgramRunner<MotionBlurSettings> {
   private readonly k;
 
-  constructor(
-    private readonly program: FullscreenProgram,
-    private readonly kit: PassKit<MotionBlurSettings>,
-  ) {
+  constructor(program: FullscreenProgram, kit: PassKit<MotionBlurSettings>) {
+    super(program, kit);
     this.k = program.field('k');
   }
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     this.program.set(this.k, blurFactor(this.kit.settings, frame.delta));
     this.program.draw(frame, io, io.output('blurred'), [io.input(this.kit.chain), io.history('blurred')]);
-  }
-
-  idle(): void {
-    this.program.forget();
-  }
-
-  destroy(): void {
-    this.program.destroy();
   }
 }

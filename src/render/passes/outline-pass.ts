@@ -4,7 +4,8 @@ import type { PassIO } from '../../graph/render-graph';
 import type { RenderTarget } from '../../device/device';
 import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
-import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { definePass, type PassKit } from './pass-descriptor';
+import { ProgramRunner } from './program-runner';
 import { numberSetting } from './pass-setting';
 
 /** The outline pass's settings. */
@@ -55,13 +56,11 @@ export const outlinePass = definePass<OutlineSettings>({
   create: async (kit) => new Outline(await FullscreenProgram.create(kit.device, shader, 'rgba8unorm'), kit),
 });
 
-class Outline implements PassRunner {
+class Outline extends ProgramRunner<OutlineSettings> {
   private readonly fields;
 
-  constructor(
-    private readonly program: FullscreenProgram,
-    private readonly kit: PassKit<OutlineSettings>,
-  ) {
+  constructor(program: FullscreenProgram, kit: PassKit<OutlineSettings>) {
+    super(program, kit);
     this.fields = {
       depthThreshold: program.field('depthThreshold'),
       crease: program.field('crease'),
@@ -90,13 +89,5 @@ class Outline implements PassRunner {
       io.input('normals'),
       io.input('lines'),
     ]);
-  }
-
-  idle(): void {
-    this.program.forget();
-  }
-
-  destroy(): void {
-    this.program.destroy();
   }
 }

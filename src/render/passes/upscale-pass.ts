@@ -5,7 +5,8 @@ import type { RenderTarget } from '../../device/device';
 import type { FrameContext } from '../frame-context';
 import { parsePixelAspect, UPSCALE_MODES, type UpscaleMode } from './frame-rect';
 import { FullscreenProgram } from './fullscreen-program';
-import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { definePass, type PassKit } from './pass-descriptor';
+import { ProgramRunner } from './program-runner';
 import { choiceSetting, flagSetting, Setting } from './pass-setting';
 
 /** The upscale's settings. */
@@ -59,15 +60,13 @@ export const upscalePass = definePass<UpscaleSettings>({
     new Upscale(await FullscreenProgram.create(kit.device, shader, 'rgba8unorm', 'linear'), kit),
 });
 
-class Upscale implements PassRunner {
+class Upscale extends ProgramRunner<UpscaleSettings> {
   private readonly rect;
   private readonly mode;
   private readonly shift;
 
-  constructor(
-    private readonly program: FullscreenProgram,
-    private readonly kit: PassKit<UpscaleSettings>,
-  ) {
+  constructor(program: FullscreenProgram, kit: PassKit<UpscaleSettings>) {
+    super(program, kit);
     this.rect = program.field('rect');
     this.mode = program.field('mode');
     this.shift = program.field('shift');
@@ -80,13 +79,5 @@ class Upscale implements PassRunner {
     this.program.set(this.mode, MODE_CODES[this.kit.settings.upscale]);
     this.program.set(this.shift, this.kit.frame.shift);
     this.program.draw(frame, io, io.output('upscaled'), [io.input(this.kit.chain)]);
-  }
-
-  idle(): void {
-    this.program.forget();
-  }
-
-  destroy(): void {
-    this.program.destroy();
   }
 }

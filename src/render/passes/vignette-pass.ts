@@ -4,7 +4,8 @@ import type { PassIO } from '../../graph/render-graph';
 import type { RenderTarget } from '../../device/device';
 import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
-import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { definePass, type PassKit } from './pass-descriptor';
+import { ProgramRunner } from './program-runner';
 import { numberSetting } from './pass-setting';
 
 /** The vignette's settings. */
@@ -49,13 +50,11 @@ export const vignettePass = definePass<VignetteSettings>({
   create: async (kit) => new Vignette(await FullscreenProgram.create(kit.device, shader, kit.format), kit),
 });
 
-class Vignette implements PassRunner {
+class Vignette extends ProgramRunner<VignetteSettings> {
   private readonly fields;
 
-  constructor(
-    private readonly program: FullscreenProgram,
-    private readonly kit: PassKit<VignetteSettings>,
-  ) {
+  constructor(program: FullscreenProgram, kit: PassKit<VignetteSettings>) {
+    super(program, kit);
     this.fields = {
       view: program.field('view'),
       strength: program.field('strength'),
@@ -74,13 +73,5 @@ class Vignette implements PassRunner {
     this.program.set(f.radius, vignette.radius);
     this.program.set(f.steps, Math.round(vignette.steps));
     this.program.draw(frame, io, io.output('vignetted'), [io.input(this.kit.chain)]);
-  }
-
-  idle(): void {
-    this.program.forget();
-  }
-
-  destroy(): void {
-    this.program.destroy();
   }
 }
