@@ -76,6 +76,8 @@ export class DebugPanel {
     // test driver) clicks the real control.
     const style = document.createElement('style');
     style.textContent = '.tp-ckbv_i{width:100%;height:100%;margin:0;z-index:1;cursor:pointer}';
+    // Every pass's settings make a long panel: it scrolls inside the window rather than running off its bottom.
+    Object.assign(this.pane.element.style, { maxHeight: 'calc(100vh - 16px)', overflowY: 'auto' });
     this.pane.element.append(style);
     this.pane.hidden = true;
     this.button = document.createElement('button');

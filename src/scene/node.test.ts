@@ -407,6 +407,17 @@ describe('bad input leaves the tree unchanged', () => {
     expect(top.parent).toBe(bench);
   });
 
+  it('rejects adding what is not a node, saying what it was', () => {
+    const { bench } = workshop();
+    const before = bench.printTree();
+    expect(() => bench.add({} as Node)).toThrow(
+      'Cannot add a plain object to "bench": only a Node (a Mesh, a Camera, a Sprite…) goes into the scene graph.',
+    );
+    expect(() => bench.add(null as unknown as Node)).toThrow(/Cannot add null to "bench"/);
+    expect(() => bench.attach(new Map() as unknown as Node)).toThrow(/Cannot attach a Map to "bench"/);
+    expect(bench.printTree()).toBe(before);
+  });
+
   it('rejects removing a node that is not a child', () => {
     const { top, support, pieces } = workshop();
     expect(() => support.remove(pieces[0]!)).toThrow(
@@ -419,9 +430,15 @@ describe('bad input leaves the tree unchanged', () => {
   it('rejects NaN and Infinity, and non-unit quaternions, keeping the old transform', () => {
     const node = new Node('n').setPosition(1, 2, 3);
     expect(() => node.setPosition(NaN, 0, 0)).toThrow(
-      /Node "n": setPosition\(NaN, 0, 0\) has a non-finite value/,
+      /Node "n": setPosition\(NaN, 0, 0\) has a value that is not a finite 32-bit float/,
     );
     expect(() => node.setScale(1, Infinity, 1)).toThrow(SceneError);
+    // Finite in JavaScript, Infinity as the 32-bit float the transform is stored as: refused the same way.
+    expect(() => node.setPosition(1e39, 0, 0)).toThrow(/setPosition\(1e\+39, 0, 0\).*beyond ±3\.4e38/);
+    expect(() => node.setScale(1, -4e38, 1)).toThrow(SceneError);
+    expect(() => node.setWorldPosition(0, 0, 1e39)).toThrow(SceneError);
+    expect(node.setPosition(3.4e38, 0, 0).position[0]).toBe(Math.fround(3.4e38)); // the largest floats are fine
+    node.setPosition(1, 2, 3);
     expect(() => node.setRotation(0, 0, 0, 0)).toThrow(/not a unit quaternion/);
     expect(() => node.setRotation(90, 0, 0, 1)).toThrow(/not a unit quaternion/);
     expect([...node.position]).toEqual([1, 2, 3]);

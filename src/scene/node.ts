@@ -169,14 +169,18 @@ export class Node {
   }
 
   setPosition(x: number, y: number, z: number): this {
-    if (x - x + (y - y) + (z - z) !== 0) this.rejectNonFinite('setPosition', x, y, z);
+    if (x * F32 - x * F32 + (y * F32 - y * F32) + (z * F32 - z * F32) !== 0)
+      this.rejectNonFinite('setPosition', x, y, z);
+    const fx = Math.fround(x),
+      fy = Math.fround(y),
+      fz = Math.fround(z);
     const m = this._mem;
     const at = this._at + POSITION_AT;
     // A write that changes nothing stored changes nothing: no version, no re-pack, no upload.
-    if (m[at] === Math.fround(x) && m[at + 1] === Math.fround(y) && m[at + 2] === Math.fround(z)) return this;
-    m[at] = x;
-    m[at + 1] = y;
-    m[at + 2] = z;
+    if (m[at] === fx && m[at + 1] === fy && m[at + 2] === fz) return this;
+    m[at] = fx;
+    m[at + 1] = fy;
+    m[at + 2] = fz;
     this.markLocal();
     return this;
   }
@@ -208,13 +212,17 @@ export class Node {
   }
 
   setScale(x: number, y: number, z: number): this {
-    if (x - x + (y - y) + (z - z) !== 0) this.rejectNonFinite('setScale', x, y, z);
+    if (x * F32 - x * F32 + (y * F32 - y * F32) + (z * F32 - z * F32) !== 0)
+      this.rejectNonFinite('setScale', x, y, z);
+    const fx = Math.fround(x),
+      fy = Math.fround(y),
+      fz = Math.fround(z);
     const m = this._mem;
     const at = this._at + SCALE_AT;
-    if (m[at] === Math.fround(x) && m[at + 1] === Math.fround(y) && m[at + 2] === Math.fround(z)) return this;
-    m[at] = x;
-    m[at + 1] = y;
-    m[at + 2] = z;
+    if (m[at] === fx && m[at + 1] === fy && m[at + 2] === fz) return this;
+    m[at] = fx;
+    m[at + 1] = fy;
+    m[at + 2] = fz;
     this.markLocal();
     return this;
   }
@@ -674,6 +682,11 @@ export class Node {
   }
 
   private assertCanAdopt(child: Node, operation: 'add' | 'attach' | 'snap'): void {
+    if (!(child instanceof Node))
+      throw new SceneError(
+        `Cannot ${operation} ${describeValue(child)} to "${this.name}": only a Node (a Mesh, a Camera, a Sprite…) ` +
+          'goes into the scene graph.',
+      );
     const fail = (relation: string) =>
       new SceneError(`Cannot ${operation} "${child.name}" to ${relation}: the scene graph must stay a tree.`);
     if (child === this) throw fail('itself');
@@ -684,7 +697,8 @@ export class Node {
     }
   }
 
-  // The callers' test `x - x + ... !== 0` is true exactly when some value is NaN or ±Infinity, and allocates nothing.
+  // The callers' test `x - x + ... !== 0` is true exactly when some value is NaN or ±Infinity, and allocates nothing;
+  // `x * F32 - x * F32` is, too, when x is beyond the 32-bit floats a transform is stored as.
   private rejectNonUnit(x: number, y: number, z: number, w: number, length: number): never {
     throw new SceneError(
       `Node "${this.name}": setRotation(${x}, ${y}, ${z}, ${w}) is not a unit quaternion (length ${length}). ` +
@@ -694,7 +708,8 @@ export class Node {
 
   private rejectNonFinite(operation: string, ...values: number[]): never {
     throw new SceneError(
-      `Node "${this.name}": ${operation}(${values.join(', ')}) has a non-finite value; the transform is unchanged. ` +
+      `Node "${this.name}": ${operation}(${values.join(', ')}) has a value that is not a finite 32-bit float ` +
+        '(NaN, ±Infinity, or beyond ±3.4e38); the transform is unchanged. ' +
         'Check the computation that produced it (a division by zero, an uninitialised variable).',
     );
   }
@@ -733,4 +748,18 @@ function makeViews(mem: Float32Array, at: number): NodeViews {
     world: view(WORLD_AT, 16),
     worldPosition: view(WORLD_AT + 12, 3),
   };
+}
+
+/**
+ * A factor that takes a number to Infinity exactly when it is at or beyond float32's largest (3.4028235e38): the
+ * setters' overflow test, a multiply (unlike a \`Math.fround\` there, it keeps the setters small enough for V8 to inline).
+ */
+const F32 = 2 ** 896 * (1 + 2 ** -24);
+
+/** A short description of a value that is not a node, for an error message (no dump of a large object). */
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value !== 'object') return `${typeof value} ${String(value).slice(0, 40)}`;
+  const name = (value as object).constructor?.name;
+  return name && name !== 'Object' ? `a ${name}` : 'a plain object';
 }

@@ -72,7 +72,7 @@ describe('lookAt', () => {
     const before = [...camera.rotation];
     expect(() => camera.lookAt([0, 0, 5])).toThrow(/is where the node is: there is no direction to face/);
     expect(() => camera.lookAt([0, 0, 0], [0, 0, 3])).toThrow(/up \(0, 0, 3\) parallel to the direction/);
-    expect(() => camera.lookAt([NaN, 0, 0])).toThrow(/non-finite/);
+    expect(() => camera.lookAt([NaN, 0, 0])).toThrow(/not a finite 32-bit float/);
     expect([...camera.rotation]).toEqual(before);
   });
 });

@@ -33,6 +33,18 @@ export class UiBox {
     return this;
   }
 
+  /**
+   * Takes a control out of the box. A kernel holding it (focus, hover, a capture or an edit) lets go at its next
+   * `update()`: a capture or edit is cancelled (the value restored), then focus and hover move out, with their events.
+   */
+  remove(control: UiControl): this {
+    const at = this.controls.indexOf(control);
+    if (at < 0) throw new Error(`UiBox "${this.name}" has no control "${control.name}" to remove.`);
+    this.controls.splice(at, 1);
+    this.names.delete(control.name);
+    return this;
+  }
+
   /** How far the content scrolls: its lowest scrolled control's bottom below the box's height. */
   get maxScroll(): number {
     let bottom = 0;

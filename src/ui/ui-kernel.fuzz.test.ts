@@ -41,7 +41,7 @@ const KEYS: [string, Action[]][] = [
 const ACTIONS: Action[] = ['accept', 'reject', 'up', 'down', 'left', 'right'];
 
 describe('UI kernel fuzz', () => {
-  it('10 000 random events keep every invariant after each update', () => {
+  it('10 000 random events (removals, NaN pointers and Unicode among them) keep every invariant after each update', () => {
     const random = seededRandom(2026);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
     const kinds: ControlKind[] = ['static', 'button', 'slider', 'text', 'checkbox'];
@@ -133,7 +133,14 @@ describe('UI kernel fuzz', () => {
         event = { kind: 'wheel', deltaY: pick([-2, -1, 1, 3]), ctrl: random() < 0.3, shift: random() < 0.3 };
       else if (r < 0.82) event = { kind: 'text', text: pick(['x', 'ż', '😀', 'ab', '\n']) };
       else if (r < 0.84) event = { kind: random() < 0.5 ? 'blur' : 'pointer-leave' };
-      else {
+      else if (r < 0.86) event = { kind: 'pointer-move', x: pick([NaN, Infinity, -Infinity, 5]), y: NaN };
+      else if (r < 0.9) {
+        // A control taken out of its box, or put back where it was.
+        const control = pick(controls);
+        const box = boxes.find((b) => b.name === control.name.split('-')[0])!;
+        if (box.controls.includes(control)) box.remove(control);
+        else box.add(control);
+      } else {
         const control = pick(controls);
         if (random() < 0.5) control.locked = !control.locked;
         else control.hidden = !control.hidden;
@@ -146,11 +153,15 @@ describe('UI kernel fuzz', () => {
         hover,
       ]);
       expect(kernel.capture, `step ${step}`).toBe(capture ? 'mouse' : edit ? 'text' : null);
-      for (const held of [kernel.focus, kernel.hover, kernel.editingControl])
-        if (held) expect(held.usable, `step ${step}: ${held.name}`).toBe(true);
+      for (const held of [kernel.focus, kernel.hover, kernel.editingControl, kernel.pressed])
+        if (held) {
+          expect(held.usable, `step ${step}: ${held.name}`).toBe(true);
+          expect(kernel.boxOf(held).controls, `step ${step}: ${held.name} is in a box`).toContain(held);
+        }
       if (kernel.hover) expect(kernel.cursorVisible, `step ${step}`).toBe(true);
     }
     // The run reached every kind of event (a fuzz that never captures checks nothing about capture).
     expect([...counts.keys()].sort()).toEqual(Object.keys(ALLOWED).sort());
+    expect(kernel.ignoredInputs).toBeGreaterThan(100); // the NaN pointers, dropped
   });
 });

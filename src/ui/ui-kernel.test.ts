@@ -383,3 +383,60 @@ describe('UI kernel: text-edit capture', () => {
     expect(run()).toEqual(['edit-cancel blue', 'text-change blue abc', 'focus-out blue', 'hover-out blue']);
   });
 });
+
+describe('UI kernel: controls and boxes taken out', () => {
+  it('removing a slider mid-drag cancels its capture (value restored), then focus and hover leave; nothing throws', () => {
+    const { kernel, box, red, run } = scene();
+    expect(run(move(5, 28), down(5, 28), move(30, 28))).toEqual([
+      'hover-in red',
+      'focus-in red',
+      'capture-start red',
+      'value-change red 5',
+      'value-change red 30',
+    ]);
+    box.remove(red);
+    expect(run()).toEqual(['capture-cancel red', 'value-change red 10', 'focus-out red', 'hover-out red']);
+    expect([kernel.capture, kernel.focus, kernel.hover, kernel.pressed, red.value]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      10,
+    ]);
+    // Frames go on, and the control is gone from hit testing and navigation.
+    expect(run(up(30, 28), move(5, 29))).toEqual([]);
+    run(pad('up'), pad('down'), pad('down'), pad('down'));
+    expect(kernel.focus?.name).not.toBe('red');
+    expect(() => box.remove(red)).toThrow('UiBox "main" has no control "red" to remove.');
+  });
+
+  it('removing a field being edited cancels the edit (text restored); removing the box lets go of everything', () => {
+    const { kernel, box, blue, run } = scene();
+    run(move(5, 38), down(5, 38), up(5, 38));
+    expect(kernel.capture).toBe('text');
+    run({ kind: 'text', text: 'Z' });
+    box.remove(blue);
+    expect(run()).toEqual(['edit-cancel blue', 'text-change blue abc', 'focus-out blue', 'hover-out blue']);
+    expect(blue.value).toBe('abc');
+    run(move(5, 15));
+    expect(kernel.focus?.name).toBe('green');
+    kernel.remove(box);
+    expect(run()).toEqual(['focus-out green', 'hover-out green']);
+    expect(run(move(5, 15), wheel(1))).toEqual([]);
+    expect(() => kernel.remove(box)).toThrow('The UI kernel has no box "main" to remove.');
+  });
+
+  it('a pointer or wheel at NaN or Infinity is ignored and counted, leaving hover, sliders and scroll as they were', () => {
+    const { kernel, box, red, run } = scene();
+    run(move(5, 28), down(5, 28));
+    expect(
+      run(
+        { kind: 'pointer-move', x: NaN, y: 10 },
+        { kind: 'pointer-up', button: 0, x: 20, y: Infinity },
+        { kind: 'wheel', deltaY: NaN, ctrl: false, shift: false },
+      ),
+    ).toEqual([]);
+    expect([kernel.ignoredInputs, red.value, box.scroll, kernel.capture]).toEqual([3, 5, 0, 'mouse']);
+    expect(kernel.pointer).toEqual({ x: 15, y: 38 });
+  });
+});

@@ -82,12 +82,26 @@ export class UiKernel {
   private pressedControl: UiControl | null = null;
   private readonly queue: InputEvent[] = [];
   private readonly out: UiEvent[] = [];
+  /** The box each control that had an event was in: a control taken out still gets its leaving events under it. */
+  private readonly lastBox = new WeakMap<UiControl, string>();
+  /** Input events dropped because a position or wheel amount was not a finite number (NaN from a bad source). */
+  ignoredInputs = 0;
 
   /** Adds a box (drawn and hit above those added before); names are unique. */
   add(box: UiBox): this {
     if (this.boxes.some((b) => b.name === box.name))
       throw new Error(`The UI kernel already has a box named "${box.name}".`);
     this.boxes.push(box);
+    return this;
+  }
+
+  /**
+   * Takes a box out (its controls with it; what they hold is let go at the next `update()`, as `UiBox.remove` says).
+   */
+  remove(box: UiBox): this {
+    const at = this.boxes.indexOf(box);
+    if (at < 0) throw new Error(`The UI kernel has no box "${box.name}" to remove.`);
+    this.boxes.splice(at, 1);
     return this;
   }
 
@@ -149,6 +163,10 @@ export class UiKernel {
   }
 
   private apply(event: InputEvent): void {
+    if (!finiteInput(event)) {
+      this.ignoredInputs++;
+      return;
+    }
     switch (event.kind) {
       case 'pointer-move':
         return this.pointerMove(event.x, event.y);
@@ -447,12 +465,29 @@ export class UiKernel {
   }
 
   private emit(type: UiEventType, control: UiControl, value?: number | string | boolean): void {
-    const event: UiEvent = { type, control: control.name, box: this.boxOf(control).name };
+    const box = this.boxes.find((b) => b.controls.includes(control))?.name ?? this.lastBox.get(control);
+    if (box === undefined) throw new Error(`Control "${control.name}" is in no box of this UI kernel.`);
+    this.lastBox.set(control, box);
+    const event: UiEvent = { type, control: control.name, box };
     if (value !== undefined) event.value = value;
     this.out.push(event);
   }
 
   private emitBox(type: UiEventType, box: UiBox, value: number): void {
     this.out.push({ type, control: null, box: box.name, value });
+  }
+}
+
+/** Whether an input event's numbers are finite (a pointer at NaN would move hover and sliders to nonsense for good). */
+function finiteInput(event: InputEvent): boolean {
+  switch (event.kind) {
+    case 'pointer-move':
+    case 'pointer-down':
+    case 'pointer-up':
+      return Number.isFinite(event.x) && Number.isFinite(event.y);
+    case 'wheel':
+      return Number.isFinite(event.deltaY);
+    default:
+      return true;
   }
 }
