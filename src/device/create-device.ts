@@ -1,7 +1,7 @@
 import { GpuInitError } from './webgpu/gpu-init-error';
 import type { GpuContext, GpuRequest } from './webgpu/request-gpu';
 import type { Device } from './device';
-import { WebGl2Device } from './webgl2/webgl2-device';
+import { WebGl2Device, type WebGl2DeviceOptions } from './webgl2/webgl2-device';
 import { WebGpuDevice } from './webgpu/webgpu-device';
 
 /** Which backend to draw with: the best there is (`auto`), or one forced. */
@@ -19,6 +19,8 @@ export interface DeviceOptions {
   requestDevice?: () => Promise<GpuContext>;
   /** Called with the device each time a new GPU device or GL context is in place, before anything is made on it. */
   onDevice?: (device: Device) => void;
+  /** WebGL2: how long a lost context may take to come back before the loss is final (default 5000 ms). */
+  restoreTimeoutMs?: number;
 }
 
 /** The device made for a canvas, and why it is not WebGPU when it is not (null when it is). */
@@ -34,11 +36,12 @@ const FALLBACK_REASONS: ReadonlySet<GpuInitError['reason']> = new Set([
   'adapter-failed',
   'device-failed',
   'device-lost',
+  'timeout',
 ]);
 
 /**
  * Makes `canvas`'s device. `auto` tries WebGPU (no `navigator.gpu`, `requestAdapter()` resolving null or rejecting,
- * `requestDevice()` rejecting all fall back to WebGL2, and `fallbackReason` says which, as `"<reason>: <message>"`);
+ * `requestDevice()` rejecting, either not answering within `request.timeoutMs` all fall back to WebGL2, and `fallbackReason` says which, as `"<reason>: <message>"`);
  * a forced backend that is not there is an error that says so. A WebGPU adapter lacking a required feature or limit
  * is an error too: WebGL2 would not have it either.
  */
@@ -69,7 +72,7 @@ export async function createDevice(
         throw error;
       const fallbackReason = `${error.reason}: ${error.message}`;
       try {
-        return { device: WebGl2Device.create(canvas, onDevice ? { onDevice } : {}), fallbackReason };
+        return { device: WebGl2Device.create(canvas, glOptions(options)), fallbackReason };
       } catch (glError) {
         throw new Error(
           `Neither WebGPU nor WebGL2 can draw here. WebGPU: ${fallbackReason} WebGL2: ${(glError as Error).message} ` +
@@ -79,5 +82,13 @@ export async function createDevice(
       }
     }
   }
-  return { device: WebGl2Device.create(canvas, onDevice ? { onDevice } : {}), fallbackReason: null };
+  return { device: WebGl2Device.create(canvas, glOptions(options)), fallbackReason: null };
+}
+
+/** The WebGL2 device's part of the options. */
+function glOptions(options: DeviceOptions): WebGl2DeviceOptions {
+  return {
+    ...(options.onDevice ? { onDevice: options.onDevice } : {}),
+    ...(options.restoreTimeoutMs !== undefined ? { restoreTimeoutMs: options.restoreTimeoutMs } : {}),
+  };
 }

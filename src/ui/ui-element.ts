@@ -1,4 +1,5 @@
 import type { BitmapFont } from './bitmap-font';
+import { PIXEL_FONT } from './pixel-font';
 import { layoutText, type TextLayout } from './text-layout';
 import { Node } from '../scene/node';
 import { SpriteAnimation } from '../scene/sprite-animation';
@@ -101,21 +102,46 @@ export interface UiTextOptions {
  * reported once.
  */
 export class UiText extends UiElement {
-  font: BitmapFont | null;
   wrap: number | undefined;
+  private _text = '';
+  private _font: BitmapFont | null = null;
   private laid: { text: string; font: BitmapFont; wrap: number | undefined; layout: TextLayout } | null =
     null;
 
   constructor(
     name: string,
-    public text: string,
+    text: string,
     color: [number, number, number, number] = [1, 1, 1, 1],
     options: UiTextOptions = {},
   ) {
     super(name);
     this.color = color;
-    this.font = options.font ?? null;
+    this._font = options.font ?? null;
+    this.text = text;
     this.wrap = options.wrap;
+  }
+
+  /**
+   * What it shows. In the shipped pixel font (no `font`), a character the font lacks is refused here, naming it, and
+   * the text is unchanged (a bitmap font draws its replacement box instead, and warns once).
+   */
+  get text(): string {
+    return this._text;
+  }
+  set text(text: string) {
+    if (typeof text !== 'string')
+      throw new TypeError(`UiText "${this.name}": text must be a string, not ${typeof text}.`);
+    if (!this._font) checkPixelFontText(this.name, text);
+    this._text = text;
+  }
+
+  /** The bitmap font it is drawn in, or null for the shipped pixel font (then the text is checked against it). */
+  get font(): BitmapFont | null {
+    return this._font;
+  }
+  set font(font: BitmapFont | null) {
+    if (!font) checkPixelFontText(this.name, this._text);
+    this._font = font;
   }
 
   /** The text laid out in its bitmap font (null for the shipped font), made again only when text, font or wrap change. */
@@ -127,5 +153,17 @@ export class UiText extends UiElement {
     const layout = layoutText(font, text, wrap);
     this.laid = { text, font, wrap, layout };
     return layout;
+  }
+}
+
+/** Refuses text the shipped pixel font cannot draw (lower case draws as upper case; spaces and line breaks are not glyphs). */
+function checkPixelFontText(name: string, text: string): void {
+  for (const char of text) {
+    if (char === ' ' || char === '\n' || char.toUpperCase() in PIXEL_FONT.glyphs) continue;
+    const code = char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    throw new Error(
+      `UiText "${name}": the pixel font has no glyph for "${char}" (U+${code}); the text is unchanged. ` +
+        `It has ${Object.keys(PIXEL_FONT.glyphs).join('')}; give the text a bitmap font (options.font) for others.`,
+    );
   }
 }

@@ -36,7 +36,15 @@ import {
 export interface WebGl2DeviceOptions {
   /** Called with the device for its context, and again when a lost context is restored, before anything is made. */
   onDevice?: (device: WebGl2Device) => void;
+  /**
+   * How long a lost context may take to come back (default 5000 ms); after that the loss is final: `failure` says
+   * why and `failed` is emitted (a renderer calls `onUnrecoverable`, and `run` shows the message), not a frozen page.
+   */
+  restoreTimeoutMs?: number;
 }
+
+/** The default of `WebGl2DeviceOptions.restoreTimeoutMs`. */
+const RESTORE_TIMEOUT_MS = 5000;
 
 /**
  * The device layer on WebGL2, for browsers without WebGPU (and XR sessions without the WebGPU binding). All GL state
@@ -66,6 +74,8 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
   private readonly canvas: GlExternalTarget;
   private settle: () => void = () => {};
   private lostAt = 0;
+  /** Gives up on a lost context that is not restored in time. */
+  private restoreTimer: ReturnType<typeof setTimeout> | undefined;
 
   private constructor(
     readonly gl: WebGL2RenderingContext,
@@ -331,6 +341,7 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
 
   destroy(): void {
     this.destroyed = true;
+    clearTimeout(this.restoreTimer);
     this.disposeAll();
     for (const sampler of this.samplers.values()) sampler.dispose();
     for (const { framebuffer } of this.framebuffers.values()) this.gl.deleteFramebuffer(framebuffer);
@@ -462,6 +473,17 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
     this.lossReported = true;
     this.lostAt = performance.now();
     this.recovering = new Promise((resolve) => (this.settle = resolve));
+    const wait = this.options.restoreTimeoutMs ?? RESTORE_TIMEOUT_MS;
+    if (wait !== Infinity)
+      this.restoreTimer = setTimeout(() => {
+        if (this.destroyed || this.failure || !this.lossReported) return;
+        this.failure = new Error(
+          `The WebGL2 context was lost and not restored within ${wait} ms (the browser gave the GPU up, or a driver ` +
+            'reset failed). Nothing is drawn any more: reload the page.',
+        );
+        this.emit('failed', this.failure);
+        this.settle();
+      }, wait);
     this.emit('lost', { reason: 'context-lost', message: 'webglcontextlost' });
   }
 
@@ -475,7 +497,8 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
 
   /** After `webglcontextrestored`: every live object made again from its handle. */
   private restore(): void {
-    if (this.destroyed) return;
+    clearTimeout(this.restoreTimer);
+    if (this.destroyed || this.failure) return; // a loss already given up on stays final
     this.generation++;
     this.state.reset();
     // The old context's framebuffers and vertex arrays went with it.

@@ -6,6 +6,7 @@ export class GpuInitError extends Error {
       | 'no-adapter'
       | 'adapter-failed'
       | 'device-failed'
+      | 'timeout'
       | 'unsupported'
       | 'device-lost'
       | 'canvas',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { requestGpu } from './request-gpu';
 import { configureCanvas } from './configure-canvas';
 import { GpuInitError } from './gpu-init-error';
+import { createDevice } from '../create-device';
+import { testCanvas } from '../../render/renderers/test-backends';
 
 describe('requestGpu on real WebGPU', () => {
   it('acquires a device and exposes the adapter limits and features', async () => {
@@ -70,5 +72,60 @@ describe('requestGpu on real WebGPU', () => {
     webglCanvas.getContext('webgl2');
     expect(() => configureCanvas(gpu, webglCanvas)).toThrow(/already has another context/);
     gpu.device.destroy();
+  });
+
+  it('gives up on an adapter or a device that never comes, and on a rejection with no Error, saying so', async () => {
+    const never = new Promise<never>(() => {});
+    const hung = { requestAdapter: () => never, getPreferredCanvasFormat: () => 'rgba8unorm' };
+    const started = performance.now();
+    const error = await requestGpu({ gpu: hung as unknown as GPU, timeoutMs: 50 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ reason: 'timeout' });
+    expect((error as Error).message).toMatch(/requestAdapter\(\) did not answer within 50 ms/);
+    expect(performance.now() - started).toBeLessThan(2000);
+    const adapter = (await navigator.gpu.requestAdapter())!;
+    const slowDevice = {
+      requestAdapter: async () => ({
+        features: adapter.features,
+        limits: adapter.limits,
+        info: adapter.info,
+        requestDevice: () => never,
+      }),
+      getPreferredCanvasFormat: () => 'rgba8unorm',
+    };
+    await expect(requestGpu({ gpu: slowDevice as unknown as GPU, timeoutMs: 50 })).rejects.toThrow(
+      /requestDevice\(\) did not answer within 50 ms/,
+    );
+    const nullRejection = {
+      requestAdapter: () => Promise.reject(null),
+      getPreferredCanvasFormat: () => 'rgba8unorm',
+    };
+    await expect(requestGpu({ gpu: nullRejection as unknown as GPU })).rejects.toMatchObject({
+      reason: 'adapter-failed',
+      message: expect.stringMatching(/rejected: with null \(not an Error\)/),
+    });
+    await expect(requestGpu({ timeoutMs: 0 })).rejects.toThrow(
+      /timeoutMs 0: give a time in milliseconds above 0/,
+    );
+  });
+
+  it('auto draws with WebGL2 when WebGPU hangs or rejects with null, and says why', async () => {
+    const never = new Promise<never>(() => {});
+    for (const [gpu, reason] of [
+      [
+        { requestAdapter: () => never, getPreferredCanvasFormat: () => 'rgba8unorm' },
+        /^timeout: .*within 50 ms/,
+      ],
+      [
+        { requestAdapter: () => Promise.reject(null), getPreferredCanvasFormat: () => 'rgba8unorm' },
+        /^adapter-failed: .*null/,
+      ],
+    ] as const) {
+      const { device, fallbackReason } = await createDevice(testCanvas(8, 8), {
+        request: { gpu: gpu as unknown as GPU, timeoutMs: 50 },
+      });
+      expect(device.backend).toBe('webgl2');
+      expect(fallbackReason).toMatch(reason);
+      device.destroy();
+    }
   });
 });

@@ -12,7 +12,15 @@ export interface GpuRequest {
   optionalFeatures?: readonly GPUFeatureName[];
   requiredLimits?: Readonly<Record<string, number>>;
   label?: string;
+  /**
+   * How long the adapter, and then the device, may each take (default 5000 ms): a browser that never answers is a
+   * `timeout` error (and `auto` then draws with WebGL2), not a page that waits for ever.
+   */
+  timeoutMs?: number;
 }
+
+/** The default of `GpuRequest.timeoutMs`. */
+const START_TIMEOUT_MS = 5000;
 
 /** An acquired adapter and device, with what the adapter offers exposed for the rest of the engine. */
 export interface GpuContext {
@@ -49,13 +57,19 @@ export async function requestGpu(request: GpuRequest = {}): Promise<GpuContext> 
   const adapterOptions: GPURequestAdapterOptions = {};
   if (request.powerPreference) adapterOptions.powerPreference = request.powerPreference;
   if (request.xrCompatible) adapterOptions.xrCompatible = true;
+  const timeout = request.timeoutMs ?? START_TIMEOUT_MS;
+  if (!(timeout > 0))
+    throw new RangeError(
+      `GpuRequest.timeoutMs ${timeout}: give a time in milliseconds above 0 (Infinity: no limit).`,
+    );
   let adapter: GPUAdapter | null;
   try {
-    adapter = await gpu.requestAdapter(adapterOptions);
+    adapter = await within(gpu.requestAdapter(adapterOptions), timeout, 'navigator.gpu.requestAdapter()');
   } catch (error) {
+    if (error instanceof GpuInitError) throw error;
     throw new GpuInitError(
       'adapter-failed',
-      `navigator.gpu.requestAdapter() rejected: ${(error as Error).message}. WebGPU exists but could not start; ` +
+      `navigator.gpu.requestAdapter() rejected: ${describe(error)}. WebGPU exists but could not start; ` +
         'check chrome://gpu.',
     );
   }
@@ -99,15 +113,18 @@ export async function requestGpu(request: GpuRequest = {}): Promise<GpuContext> 
 
   let device: GPUDevice;
   try {
-    device = await adapter.requestDevice({
+    const asked = adapter.requestDevice({
       requiredFeatures: [
         ...new Set([...requiredFeatures, ...optionalFeatures.filter((f) => adapter.features.has(f))]),
       ],
       requiredLimits,
       label: request.label ?? 'armature device',
     });
+    // A device that turns up after the time is up is freed, not leaked.
+    device = await within(asked, timeout, 'adapter.requestDevice()', (late) => late.destroy());
   } catch (error) {
-    throw new GpuInitError('device-failed', `adapter.requestDevice() rejected: ${(error as Error).message}`);
+    if (error instanceof GpuInitError) throw error;
+    throw new GpuInitError('device-failed', `adapter.requestDevice() rejected: ${describe(error)}`);
   }
   // A device can come back already lost (an adapter used twice, a GPU reset during creation); catch it here rather
   // than on the first frame. Both promises may be settled: race picks the first listed that is.
@@ -132,4 +149,41 @@ export async function requestGpu(request: GpuRequest = {}): Promise<GpuContext> 
     isFallbackAdapter: adapter.info.isFallbackAdapter ?? false,
     preferredCanvasFormat: gpu.getPreferredCanvasFormat(),
   };
+}
+
+/** What a rejection said: its message, or the value itself when something other than an Error was thrown. */
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : `with ${String(error)} (not an Error)`;
+}
+
+/**
+ * `promise`, or a `timeout` GpuInitError once `ms` pass without it settling; `late` gets what it yields after that
+ * (to free it).
+ */
+function within<T>(promise: Promise<T>, ms: number, what: string, late?: (value: T) => void): Promise<T> {
+  if (ms === Infinity) return promise;
+  return new Promise<T>((resolve, reject) => {
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      reject(
+        new GpuInitError(
+          'timeout',
+          `${what} did not answer within ${ms} ms: WebGPU is there but stuck (a busy or hung GPU process). ` +
+            'Reload the page, check chrome://gpu, or give GpuRequest.timeoutMs more time.',
+        ),
+      );
+    }, ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        if (timedOut) late?.(value);
+        else resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (!timedOut) reject(error);
+      },
+    );
+  });
 }

@@ -278,3 +278,26 @@ describe('device loss on real WebGPU: replacements', () => {
     renderer.destroy();
   });
 });
+
+describe('context loss on real WebGL2: not restored', () => {
+  it('gives up after restoreTimeoutMs: onUnrecoverable with the reason, frames skipped without throwing', async () => {
+    const { renderer } = await scene('webgl2', { restoreTimeoutMs: 100 });
+    const failed: Error[] = [];
+    renderer.onUnrecoverable = (error) => failed.push(error);
+    renderer.render(0, 0);
+    const gl = (renderer.device as unknown as { gl: WebGL2RenderingContext }).gl;
+    gl.getExtension('WEBGL_lose_context')!.loseContext(); // and never restoreContext(): the browser gave it up
+    const started = performance.now();
+    while (failed.length === 0 && performance.now() - started < 3000)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(failed.map((e) => e.message)).toEqual([
+      'The WebGL2 context was lost and not restored within 100 ms (the browser gave the GPU up, or a driver reset ' +
+        'failed). Nothing is drawn any more: reload the page.',
+    ]);
+    expect(renderer.failure).toBe(failed[0]);
+    await renderer.recovered; // settles: nothing waits for ever
+    expect(() => renderer.render(1, 1 / 60)).not.toThrow();
+    expect(renderer.lostFrames).toBeGreaterThan(0);
+    renderer.destroy();
+  });
+});
