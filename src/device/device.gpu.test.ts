@@ -226,3 +226,46 @@ describe('the WebGL2 device between passes', () => {
     device.destroy();
   });
 });
+
+describe('sizes checked against the GPU’s limits before it sees them', () => {
+  for (const backend of ['webgpu', 'webgl2'] as const)
+    it(`${backend}: a texture or buffer too big, or no size, is an error naming it; nothing is made`, async () => {
+      const canvas = document.createElement('canvas');
+      const { device } = await createDevice(canvas, { backend });
+      const errors: string[] = [];
+      const tracker = device.trackResources(errors);
+      const before = { ...tracker.counts };
+      const max = device.limits.maxTextureSize;
+      expect(max).toBeGreaterThanOrEqual(4096);
+      const desc = { label: 'huge atlas', format: 'rgba8unorm' as const };
+      expect(() => device.createTexture({ ...desc, width: max + 1, height: 10 })).toThrow(
+        `Texture "huge atlas": ${max + 1}×10 is beyond this GPU's largest texture, ${max}×${max}.`,
+      );
+      expect(() => device.createTexture({ ...desc, width: 0, height: 0 })).toThrow(
+        'Texture "huge atlas": 0×0 is not a size: give whole numbers of texels ≥ 1.',
+      );
+      expect(() =>
+        device.createBuffer({ label: 'vertices', size: device.limits.maxBufferSize + 4, usage: 'vertex' }),
+      ).toThrow(/Buffer "vertices": \d+ bytes is more than this GPU allows in one buffer/);
+      expect({ ...tracker.counts }).toEqual(before);
+      expect(tracker.errors()).toEqual([]);
+      device.destroy();
+    });
+
+  it('a renderer refuses a native resolution of no size, or beyond the largest texture, before drawing anything', async () => {
+    const { Renderer } = await import('../render/renderers/renderer');
+    const { Node } = await import('../scene/node');
+    const { Camera } = await import('../scene/camera');
+    const root = new Node('root');
+    const camera = new Camera('eye');
+    root.add(camera);
+    const make = (native: [number, number]) =>
+      Renderer.create(document.createElement('canvas'), { root, camera, native, showFailure: false });
+    await expect(make([0, 0])).rejects.toThrow(
+      'Renderer: native 0×0: give the native resolution in whole pixels ≥ 1, e.g. [336, 240].',
+    );
+    await expect(make([9000, 10])).rejects.toThrow(
+      /Renderer: native 9000×10 is beyond this GPU's largest texture/,
+    );
+  });
+});

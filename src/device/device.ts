@@ -40,6 +40,21 @@ export interface ResourceTracker {
   errors(): string[];
 }
 
+/**
+ * The limits the engine checks sizes against before any GPU call, so a size beyond them is an error naming the object,
+ * not a validation error and a blank frame.
+ */
+export interface DeviceLimits {
+  /** Offsets of dynamic uniform bindings are multiples of this. */
+  readonly uniformOffsetAlignment: number;
+  /** Bytes a uniform binding may have. */
+  readonly maxUniformBindingSize: number;
+  /** Texels a texture may have on a side (WebGPU's maxTextureDimension2D, WebGL2's MAX_TEXTURE_SIZE). */
+  readonly maxTextureSize: number;
+  /** Bytes a buffer may have. */
+  readonly maxBufferSize: number;
+}
+
 /** The two GPU APIs Armature draws with. */
 export type BackendName = 'webgpu' | 'webgl2';
 
@@ -295,8 +310,8 @@ export interface DeviceEvents {
  */
 export interface Device {
   readonly backend: BackendName;
-  /** Offsets of dynamic uniform bindings are multiples of this; a binding may be at most `maxUniformBindingSize`. */
-  readonly limits: { readonly uniformOffsetAlignment: number; readonly maxUniformBindingSize: number };
+  /** What this GPU allows; every size is checked against it before the GPU sees it (see `DeviceLimits`). */
+  readonly limits: DeviceLimits;
   /** The GPU as the backend names it (adapter vendor and architecture, or the GL renderer string). */
   readonly adapter: string;
   /** True between a loss and the end of its recovery. */

@@ -1,9 +1,18 @@
-import type { BufferDesc, DeviceBuffer, DeviceTexture, TextureDesc, TextureFormat } from './device';
+import type {
+  BufferDesc,
+  DeviceBuffer,
+  DeviceLimits,
+  DeviceTexture,
+  TextureDesc,
+  TextureFormat,
+} from './device';
 import type { Restorable } from './device-core';
 
 /** What a handle needs of its device: the generation of its GPU device or context, and the list of live objects. */
 export interface HandleHost {
   readonly generation: number;
+  /** Sizes are checked against them before the GPU object is made. */
+  readonly limits: DeviceLimits;
   track(object: Restorable): void;
   untrack(object: Restorable): void;
 }
@@ -63,6 +72,14 @@ export abstract class BufferHandle<N> extends Handle<N> implements DeviceBuffer 
     private readonly desc: BufferDesc,
   ) {
     super(host);
+    const max = host.limits.maxBufferSize;
+    if (!(Number.isInteger(desc.size) && desc.size >= 0 && desc.size <= max))
+      throw new RangeError(
+        `Buffer "${desc.label}": ${desc.size} bytes ` +
+          (desc.size > max
+            ? `is more than this GPU allows in one buffer (${max}).`
+            : 'is not a whole number ≥ 0.'),
+      );
     this.label = desc.label;
     this.size = Math.ceil(desc.size / 4) * 4;
     this.usage = desc.usage;
@@ -103,6 +120,7 @@ export abstract class TextureHandle<N> extends Handle<N> implements DeviceTextur
 
   constructor(host: HandleHost, desc: TextureDesc) {
     super(host);
+    checkTextureSize(desc.label, desc.width, desc.height, host.limits.maxTextureSize);
     this.label = desc.label;
     this.format = desc.format;
     this.width = desc.width;
@@ -165,4 +183,21 @@ export abstract class TextureHandle<N> extends Handle<N> implements DeviceTextur
           `(${expected} expected).`,
       );
   }
+}
+
+/**
+ * Refuses a texture size the GPU cannot make (beyond `max` texels a side) or that is no size at all, naming the
+ * texture: before any GPU call, so nothing is half made.
+ */
+export function checkTextureSize(label: string, width: number, height: number, max: number): void {
+  const whole = (v: number) => Number.isInteger(v) && v >= 1;
+  if (!whole(width) || !whole(height))
+    throw new RangeError(
+      `Texture "${label}": ${width}×${height} is not a size: give whole numbers of texels ≥ 1.`,
+    );
+  if (width > max || height > max)
+    throw new RangeError(
+      `Texture "${label}": ${width}×${height} is beyond this GPU's largest texture, ${max}×${max}. Make it smaller ` +
+        '(a lower native resolution, a smaller image or atlas, a smaller canvas).',
+    );
 }

@@ -319,6 +319,50 @@ describe('RenderGraph validation errors name the pass and resource', () => {
   });
 });
 
+describe('RenderGraph sizes: checked before a texture is made', () => {
+  it('a pass declaring a size that is no size is refused when it is added, naming it; nothing is added', () => {
+    const { graph } = chain();
+    const names = graph.passNames();
+    for (const size of [
+      { fixed: [-4, 4] as const },
+      { fixed: [0, 4] as const },
+      { relativeTo: 'native' as const, scale: 0 },
+      { relativeTo: 'canvas' as const, pad: 0.5 },
+    ])
+      expect(() =>
+        graph.addPass(pass('odd', ['scene'], [{ name: 'odd', format: 'rgba8unorm', size }])),
+      ).toThrow(/Pass "odd" declares "odd" with size .*: a fixed size is whole texels ≥ 1/);
+    expect(graph.passNames()).toEqual(names);
+  });
+
+  it('a texture beyond the largest the GPU makes is refused where the shape changes, and the shape is kept', () => {
+    const { allocator, made } = fakeAllocator();
+    const graph = new RenderGraph<Log, FakeTexture>(allocator, {
+      native: [336, 240],
+      canvas: [1280, 720],
+      maxTextureSize: 2048,
+    });
+    graph.addExternal('canvas', 'rgba8unorm', canvas);
+    graph.addPass(pass('world', [], [{ name: 'scene', format: 'rgba8unorm', size: native }]));
+    graph.addPass(pass('up', ['scene'], [{ name: 'big', format: 'rgba8unorm', size: canvas }]));
+    graph.addPass(pass('present', ['big'], ['canvas']));
+    graph.validate();
+    expect(() => graph.setCanvasSize(4096, 720)).toThrow(
+      'Pass "up" writes "big" at 4096x720, beyond the largest texture this GPU makes (2048 a side). Lower the native ' +
+        "resolution, the canvas size or the pass's size.",
+    );
+    expect(graph.canvas).toEqual([1280, 720]);
+    expect(() =>
+      graph.insertAfter(
+        'world',
+        pass('huge', ['scene'], [{ name: 'huge', format: 'rgba8unorm', size: { fixed: [3000, 10] } }]),
+      ),
+    ).toThrow(/"huge" at 3000x10, beyond/);
+    expect(graph.passNames()).toEqual(['world', 'up', 'present']);
+    expect(made).toEqual([]); // nothing was allocated on the way
+  });
+});
+
 describe('RenderGraph textures: pooling, aliasing, recompiles', () => {
   it('aliases textures whose lifetimes do not overlap, never a history resource', () => {
     const { allocator } = fakeAllocator();

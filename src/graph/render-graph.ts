@@ -111,16 +111,25 @@ export class RenderGraph<C, T> {
   private info: CompiledPassInfo[] = [];
   private histories: [Physical<T>, Physical<T>][] = [];
 
+  /** The largest texture side the allocator can make: a resource beyond it is refused when the graph is planned. */
+  private readonly maxTextureSize: number;
+
   constructor(
     private readonly allocator: TextureAllocator<T>,
-    options: { native: readonly [number, number]; canvas: readonly [number, number] },
+    options: {
+      native: readonly [number, number];
+      canvas: readonly [number, number];
+      maxTextureSize?: number;
+    },
   ) {
     this.nativeSize = checkSize('native', options.native);
     this.canvasSize = checkSize('canvas', options.canvas);
+    this.maxTextureSize = options.maxTextureSize ?? Infinity;
   }
 
   /** Adds a pass at the end of the declaration list (order of execution comes from the dependencies). */
   addPass(pass: PassDecl<C, T>): this {
+    for (const write of pass.writes) if (typeof write !== 'string') checkRule(pass.name, write);
     if (this.passes.some((p) => p.name === pass.name)) {
       throw new GraphError(
         `A pass named "${pass.name}" is already in the graph; give each pass its own name.`,
@@ -398,6 +407,11 @@ export class RenderGraph<C, T> {
           );
         }
         const [width, height] = this.resolveSize(write.size);
+        if (width > this.maxTextureSize || height > this.maxTextureSize)
+          throw new GraphError(
+            `Pass "${pass.name}" writes "${name}" at ${width}x${height}, beyond the largest texture this GPU makes ` +
+              `(${this.maxTextureSize} a side). Lower the native resolution, the canvas size or the pass's size.`,
+          );
         resources.set(name, this.resource(write, width, height, pass.name));
       }
     }
@@ -662,6 +676,22 @@ function describeSource(declared: string, resolved: string): string {
 
 function throwError(error: Error): never {
   throw error;
+}
+
+/** A size rule that could make a texture: whole sizes ≥ 1, a finite scale above 0, a whole margin ≥ 0. */
+function checkRule(pass: string, write: ResourceDecl): void {
+  const rule = write.size;
+  const whole = (v: number, least: number) => Number.isInteger(v) && v >= least;
+  const ok =
+    'fixed' in rule
+      ? whole(rule.fixed[0], 1) && whole(rule.fixed[1], 1)
+      : (rule.scale === undefined || (Number.isFinite(rule.scale) && rule.scale > 0)) &&
+        (rule.pad === undefined || whole(rule.pad, 0));
+  if (!ok)
+    throw new GraphError(
+      `Pass "${pass}" declares "${write.name}" with size ${JSON.stringify(rule)}: a fixed size is whole texels ≥ 1, ` +
+        'a scale a number above 0, a pad whole texels ≥ 0.',
+    );
 }
 
 function checkSize(what: string, size: readonly [number, number]): readonly [number, number] {

@@ -1,4 +1,5 @@
 import type {
+  DeviceLimits,
   ResourceTracker,
   BindingResource,
   Bindings,
@@ -60,7 +61,7 @@ const TRACKERS = new WeakMap<WebGL2RenderingContext, ResourceTracker>();
 export class WebGl2Device extends DeviceCore implements Device, GlHost {
   readonly backend = 'webgl2';
   readonly state: GlState;
-  readonly limits: { uniformOffsetAlignment: number; maxUniformBindingSize: number };
+  readonly limits: DeviceLimits;
   /** Whether rgba16float can be drawn into (EXT_color_buffer_float). */
   floatTargets = false;
   readonly gpuTimes = null;
@@ -86,6 +87,9 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
     this.limits = {
       uniformOffsetAlignment: gl.getParameter(gl.UNIFORM_BUFFER_OFFSET_ALIGNMENT) as number,
       maxUniformBindingSize: gl.getParameter(gl.MAX_UNIFORM_BLOCK_SIZE) as number,
+      maxTextureSize: gl.getParameter(gl.MAX_TEXTURE_SIZE) as number,
+      // GL states no buffer limit; sizes are GLsizeiptr, 32-bit in the browsers that run WebGL2.
+      maxBufferSize: 2 ** 31 - 1,
     };
     this.pass = new GlPass(this);
     this.canvas = new GlExternalTarget('canvas', null, 0, 0);

@@ -6,6 +6,7 @@ import { trackGpuResources } from './track-gpu-resources';
 import { readTexture } from './read-texture';
 import { requestGpu, type GpuContext, type GpuRequest } from './request-gpu';
 import type {
+  DeviceLimits,
   GpuTimes,
   ResourceTracker,
   BindingResource,
@@ -112,10 +113,13 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
     return new WebGpuDevice(options.gpu ?? (await requestGpu(options.request)), options);
   }
 
-  get limits() {
+  get limits(): DeviceLimits {
+    const limits = this.gpu.limits;
     return {
-      uniformOffsetAlignment: this.gpu.limits.minUniformBufferOffsetAlignment,
-      maxUniformBindingSize: this.gpu.limits.maxUniformBufferBindingSize,
+      uniformOffsetAlignment: limits.minUniformBufferOffsetAlignment,
+      maxUniformBindingSize: limits.maxUniformBufferBindingSize,
+      maxTextureSize: limits.maxTextureDimension2D,
+      maxBufferSize: limits.maxBufferSize,
     };
   }
 

@@ -28,6 +28,7 @@ async function canvasPixels(backend: 'webgpu' | 'webgl2', inPage: boolean): Prom
     return await renderer.readPixels();
   } finally {
     renderer.destroy();
+    renderer.destroy(); // twice: nothing left to free, nothing thrown
     canvas.remove();
   }
 }

@@ -36,6 +36,7 @@ import { frameRect, type FrameRect } from '../passes/frame-rect';
 import { pickRay, rayFromCamera, type PickHit, type Ray } from '../../scene/pick-ray';
 import { PresentPass } from '../passes/present-pass';
 import { effectPass, type EffectOptions, type ShaderEffect } from '../passes/shader-effect';
+import { clampedCanvas } from './clamped-canvas';
 import { showFailure } from './show-failure';
 import { UiPass } from '../passes/ui-pass';
 import { WorldPass } from '../world/world-pass';
@@ -181,6 +182,10 @@ export class Renderer {
   ): Promise<Renderer> {
     const settings = chainSettings(options);
     const native = options.native ?? [336, 240];
+    if (!(native.length === 2 && native.every((v) => Number.isInteger(v) && v >= 1)))
+      throw new RangeError(
+        `Renderer: native ${Array.from(native).join('×')}: give the native resolution in whole pixels ≥ 1, e.g. [336, 240].`,
+      );
     const frame: ChainFrame = {
       rect: { x: 0, y: 0, width: 1, height: 1, scale: 1 },
       native,
@@ -190,6 +195,12 @@ export class Renderer {
     };
     const { device, fallbackReason } = await createDevice(canvas, options);
     try {
+      const max = device.limits.maxTextureSize;
+      if (native[0] > max || native[1] > max)
+        throw new RangeError(
+          `Renderer: native ${native.join('×')} is beyond this GPU's largest texture, ${max}×${max}; give a smaller ` +
+            'native resolution (pixel art: a few hundred pixels a side).',
+        );
       const environment = options.environment ?? new Environment();
       if (options.clearColor) environment.setClearColor(options.clearColor);
       const format = device.canvasTarget().format;
@@ -211,7 +222,8 @@ export class Renderer {
       ]);
       const graph = new RenderGraph<FrameContext, RenderTarget>(textureAllocator(device), {
         native,
-        canvas: [canvas.width, canvas.height],
+        canvas: clampedCanvas(canvas, max),
+        maxTextureSize: max,
       });
       graph.addExternal('canvas', format, { relativeTo: 'canvas' });
       graph.addPass(world);
@@ -397,7 +409,7 @@ export class Renderer {
 
   /** Runs the graph (from `from` on); false when the canvas has no area and nothing was drawn. */
   private run(from: string | undefined): boolean {
-    const { width, height } = this.canvas;
+    const [width, height] = clampedCanvas(this.canvas, this.device.limits.maxTextureSize);
     // A 0-wide or 0-high canvas (a collapsed layout, a minimised window) has nothing to draw into: skip the frame.
     if (width === 0 || height === 0) {
       this.skippedFrames++;
@@ -560,14 +572,18 @@ export class Renderer {
     );
   }
 
-  /** Frees the graph's textures, every pass's objects and, when the renderer made it, the device. */
+  /** Frees the graph's textures, every pass's objects and, when the renderer made it, the device; again is a no-op. */
   destroy(): void {
+    if (this.destroyed) return; // a second call (an app's and run()'s) has nothing left to free
+    this.destroyed = true;
     for (const pass of this.chain) pass.runner.destroy();
     this.graph.destroy();
     this.world.destroy();
     this.present.destroy();
     this.device.destroy();
   }
+
+  private destroyed = false;
 }
 
 const CLEAR = [0, 0, 0, 0] as const;
