@@ -134,6 +134,7 @@ export type {
   DeviceTexture,
   DrawEncoder,
   ExternalTarget,
+  GpuObjectCounts,
   GpuTimes,
   PassDesc,
   PassEncoder,

@@ -57,6 +57,7 @@ export class DebugPanel {
     targets: '',
     missed: '',
     counts: '',
+    objects: '',
     gpu: '',
     costMs: 0,
     uiEvents: '',
@@ -141,6 +142,9 @@ export class DebugPanel {
       .addBinding(this.readout, 'missed', { ...monitor, label: 'frames missed' })
       .element.setAttribute('data-testid', 'budget-missed');
     budget.addBinding(this.readout, 'counts', { ...monitor, label: 'draws / culled / tris / bytes' });
+    budget
+      .addBinding(this.readout, 'objects', { ...monitor, label: 'GPU objects' })
+      .element.setAttribute('data-testid', 'gpu-objects');
     budget.addBinding(this.readout, 'gpu', { ...monitor, label: 'GPU' });
     budget.addBinding(this.readout, 'costMs', {
       ...monitor,
@@ -274,6 +278,8 @@ export class DebugPanel {
       .join('\n');
     r.missed = `${s.missedFrames} in ${s.samples} frames (refresh ${ms(s.refreshMs)} ms)`;
     r.counts = `${s.drawCalls} / ${this.options.renderer.world.counters.culled} / ${s.triangles} / ${s.bytesUploaded}`;
+    const o = this.options.renderer.gpuObjects;
+    r.objects = `${o.buffers} buf · ${o.textures} tex · ${o.bindGroups} bind · ${o.pipelines} pipe · ${o.samplers} smp`;
     const passes = this.options.renderer.gpuTimes?.passes;
     r.gpu =
       s.gpuMs === null

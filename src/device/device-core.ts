@@ -1,4 +1,4 @@
-import type { DeviceEvents, DeviceRecovery, SamplerFilter, SamplerWrap } from './device';
+import type { DeviceEvents, DeviceRecovery, GpuObjectCounts, SamplerFilter, SamplerWrap } from './device';
 
 /** A GPU object of a device: made again for each new underlying device or context (see `DeviceCore.generation`). */
 export interface Restorable {
@@ -8,6 +8,8 @@ export interface Restorable {
   realizeAsync?(): Promise<void>;
   /** Frees the GPU object; the handle is dead. */
   dispose(): void;
+  /** Which of the device's object counts it is one of, if any. */
+  readonly counted?: 'buffers' | 'textures' | 'pipelines';
 }
 
 /**
@@ -25,6 +27,8 @@ export abstract class DeviceCore {
   protected recovering: Promise<void> = Promise.resolve();
   protected destroyed = false;
   protected readonly live = new Set<Restorable>();
+  /** See `Device.objects`: kept as objects are tracked and untracked, bindings made and let go of, samplers kept. */
+  readonly objects: GpuObjectCounts = { buffers: 0, textures: 0, bindGroups: 0, pipelines: 0, samplers: 0 };
   private readonly listeners = new Map<keyof DeviceEvents, Set<(value: never) => void>>();
 
   on<K extends keyof DeviceEvents>(event: K, listener: (value: DeviceEvents[K]) => void): () => void {
@@ -50,11 +54,13 @@ export abstract class DeviceCore {
   }
 
   track(object: Restorable): void {
+    if (this.live.has(object)) return;
     this.live.add(object);
+    if (object.counted) this.objects[object.counted]++;
   }
 
   untrack(object: Restorable): void {
-    this.live.delete(object);
+    if (this.live.delete(object) && object.counted) this.objects[object.counted]--;
   }
 
   /** Makes every live object again for the current generation: pipelines first (in parallel), then the rest. */
@@ -68,6 +74,7 @@ export abstract class DeviceCore {
   protected disposeAll(): void {
     for (const object of [...this.live].reverse()) object.dispose();
     this.live.clear();
+    for (const kind of Object.keys(this.objects) as (keyof GpuObjectCounts)[]) this.objects[kind] = 0;
   }
 
   protected recordRecovery(reason: string, message: string, started: number, attempts: number): void {

@@ -29,6 +29,18 @@ export interface GlResourceCounts {
   samplers: number;
 }
 
+/**
+ * The GPU objects a device holds now, as the engine counts them (exact, on either backend, cheap to read): every buffer,
+ * texture and pipeline made and not destroyed, every bind group not let go of, every sampler kept.
+ */
+export interface GpuObjectCounts {
+  buffers: number;
+  textures: number;
+  bindGroups: number;
+  pipelines: number;
+  samplers: number;
+}
+
 /** A device's live object counts and the errors its backend reported: what `Device.trackResources` keeps. */
 export interface ResourceTracker {
   /** Kept up to date as objects are made and freed (a WebGL2 context's go to 0 when it is lost). */
@@ -229,6 +241,8 @@ export type BindingResource = DeviceBuffer | DeviceTexture | Sampler;
 export interface Bindings {
   readonly pipeline: Pipeline;
   readonly group: number;
+  /** Lets go of the bind group (one not needed any more: its images changed, its buffer grew); using it after is an error. */
+  destroy(): void;
 }
 
 /** Recorded draws replayed as one command where the backend can (WebGPU render bundles). */
@@ -324,6 +338,8 @@ export interface Device {
   readonly recovered: Promise<void>;
   /** Per-pass GPU times of a recent frame where the backend measures them (WebGPU with timestamp-query), else null. */
   readonly gpuTimes: GpuTimes | null;
+  /** The GPU objects it holds now (kept up to date as they are made and freed; all 0 once it is destroyed). */
+  readonly objects: Readonly<GpuObjectCounts>;
 
   createBuffer(desc: BufferDesc): DeviceBuffer;
   createTexture(desc: TextureDesc): DeviceTexture;

@@ -3,6 +3,7 @@ import type {
   DeviceBuffer,
   DeviceLimits,
   DeviceTexture,
+  GpuObjectCounts,
   TextureDesc,
   TextureFormat,
 } from './device';
@@ -15,6 +16,8 @@ export interface HandleHost {
   readonly limits: DeviceLimits;
   track(object: Restorable): void;
   untrack(object: Restorable): void;
+  /** Counted as bind groups are made and let go of (they are not restorable objects: each is made on use). */
+  readonly objects: GpuObjectCounts;
 }
 
 /** A GPU object of either backend, made for the device's current generation: again after each loss. */
@@ -61,6 +64,7 @@ abstract class Handle<N> implements Restorable {
  * with its `restore` bytes, after a loss). A backend makes the object and writes into it.
  */
 export abstract class BufferHandle<N> extends Handle<N> implements DeviceBuffer {
+  readonly counted = 'buffers';
   readonly label: string;
   /** Bytes, rounded up to a multiple of 4. */
   readonly size: number;
@@ -109,6 +113,7 @@ export abstract class BufferHandle<N> extends Handle<N> implements DeviceBuffer 
  * generation (again, with its texels, after a loss). A backend makes the object and uploads into it.
  */
 export abstract class TextureHandle<N> extends Handle<N> implements DeviceTexture {
+  readonly counted = 'textures';
   readonly kind = 'texture';
   readonly label: string;
   readonly format: TextureFormat;

@@ -165,7 +165,10 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
   sampler(filter: SamplerFilter, wrap: SamplerWrap = 'clamp', mipmapped = false): GlSampler {
     const key = samplerKey(filter, wrap, mipmapped);
     let sampler = this.samplers.get(key);
-    if (!sampler) this.samplers.set(key, (sampler = new GlSampler(this, filter, wrap, mipmapped)));
+    if (!sampler) {
+      this.samplers.set(key, (sampler = new GlSampler(this, filter, wrap, mipmapped)));
+      this.objects.samplers++;
+    }
     return sampler;
   }
 

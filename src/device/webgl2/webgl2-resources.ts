@@ -258,6 +258,7 @@ const GL_COMPARE = { less: 0x0201, always: 0x0207 } as const; // GL_LESS, GL_ALW
  * one module share their numbering), and the fixed-function state it draws with.
  */
 export class GlPipelineHandle implements Pipeline, Restorable {
+  readonly counted = 'pipelines';
   readonly label: string;
   readonly bindings: readonly GlSlot[];
   readonly groups: number;
@@ -345,14 +346,23 @@ export class GlBindingsHandle implements Bindings {
   /** Per uniform block: its point, buffer and size; per texture: its unit, texture and sampler. */
   readonly uniforms: { point: number; buffer: GlBufferHandle; size: number }[] = [];
   readonly textures: { unit: number; texture: GlTextureHandle; sampler: GlSampler }[] = [];
+  private destroyed = false;
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.uniforms.length = this.textures.length = 0; // drawing with it after binds nothing: the draw says so
+    this.device.objects.bindGroups--;
+  }
 
   constructor(
-    device: GlHost,
+    private readonly device: GlHost,
     readonly pipeline: GlPipelineHandle,
     readonly group: number,
     resources: Readonly<Record<string, BindingResource>>,
   ) {
     checkResources(pipeline, group, resources);
+    device.objects.bindGroups++;
     const slots = pipeline.bindings.filter((b) => b.group === group);
     // GLSL has no separate samplers: a texture is read with the WGSL sampler named after it (`mapSampler` for `map`),
     // else the group's first sampler, else nearest (textureLoad ignores it).

@@ -154,7 +154,10 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
   sampler(filter: SamplerFilter, wrap: SamplerWrap = 'clamp', mipmapped = false): Sampler {
     const key = samplerKey(filter, wrap, mipmapped);
     let sampler = this.samplers.get(key);
-    if (!sampler) this.samplers.set(key, (sampler = new GpuSampler(this, filter, wrap, mipmapped)));
+    if (!sampler) {
+      this.samplers.set(key, (sampler = new GpuSampler(this, filter, wrap, mipmapped)));
+      this.objects.samplers++;
+    }
     return sampler;
   }
 

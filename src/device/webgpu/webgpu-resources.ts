@@ -179,6 +179,7 @@ const VISIBLE = 0x1 | 0x2; // GPUShaderStage.VERTEX | FRAGMENT
 
 /** A `Pipeline` on WebGPU: explicit bind group layouts from the WGSL bindings (shared, so groups fit any pipeline). */
 export class GpuPipelineHandle implements Pipeline, Restorable {
+  readonly counted = 'pipelines';
   readonly label: string;
   readonly bindings: readonly BindingSlot[];
   layouts: GPUBindGroupLayout[] = [];
@@ -290,6 +291,7 @@ function layoutEntry(slot: BindingSlot): GPUBindGroupLayoutEntry {
 export class GpuBindingsHandle implements Bindings, Restorable {
   private native: GPUBindGroup | null = null;
   private generation = -1;
+  private destroyed = false;
   constructor(
     private readonly device: GpuHost,
     readonly pipeline: GpuPipelineHandle,
@@ -298,11 +300,21 @@ export class GpuBindingsHandle implements Bindings, Restorable {
   ) {
     checkResources(pipeline, group, resources);
     this.realize();
+    device.objects.bindGroups++;
   }
 
   get bindGroup(): GPUBindGroup {
+    if (this.destroyed)
+      throw new Error(`Bindings "${this.pipeline.label}" group ${this.group} were destroyed.`);
     if (this.generation !== this.device.generation || !this.native) this.realize();
     return this.native!;
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.native = null; // the bind group goes with its last reference
+    this.device.objects.bindGroups--;
   }
 
   realize(): void {

@@ -39,6 +39,8 @@ export class FullscreenProgram {
   private readonly params: ParamsBlock;
   private readonly uniform: DeviceBuffer;
   private groups: BindingsNode = { next: new WeakMap() };
+  /** Every bindings of the cache, to let go of them with it (the weak maps cannot be walked). */
+  private readonly made: Bindings[] = [];
   /** The compiled graph the cached bindings belong to: the graph makes a new PassIO each time it compiles. */
   private io: PassIO<RenderTarget> | null = null;
   /** The WGSL names of the textures (binding 2, 3, …) and of the sampler, if any. */
@@ -105,8 +107,8 @@ export class FullscreenProgram {
   ): void {
     if (this.params.takeChange()) this.uniform.write(0, this.params.data.bytes);
     if (io !== this.io) {
+      this.forget();
       this.io = io;
-      this.groups = { next: new WeakMap() };
     }
     let node = this.groups;
     for (let i = 0; i < textures.length; i++) {
@@ -115,7 +117,8 @@ export class FullscreenProgram {
       if (!next) node.next.set(texture, (next = { next: new WeakMap() }));
       node = next;
     }
-    const bindings = (node.bindings ??= this.createBindings(textures));
+    let bindings = node.bindings;
+    if (!bindings) this.made.push((bindings = node.bindings = this.createBindings(textures)));
     const pass = frame.device.beginPass({
       label: this.label,
       color: target,
@@ -132,6 +135,8 @@ export class FullscreenProgram {
   forget(): void {
     this.io = null;
     this.groups = { next: new WeakMap() };
+    for (const bindings of this.made) bindings.destroy();
+    this.made.length = 0;
   }
 
   private createBindings(textures: readonly RenderTarget[]): Bindings {
@@ -153,8 +158,8 @@ export class FullscreenProgram {
   }
 
   destroy(): void {
+    this.forget();
     this.uniform.destroy();
-    this.groups = { next: new WeakMap() };
   }
 }
 

@@ -190,6 +190,7 @@ export class UiPass implements PassRunner {
   }
 
   destroy(): void {
+    this.bindings.destroy();
     this.instances.destroy();
     this.screen.destroy();
     this.atlasTexture.destroy();

@@ -185,6 +185,7 @@ export class HeadsetRenderer {
 const BLACK = [0, 0, 0, 1] as const;
 
 function destroyEye(eye: NativeEye): void {
+  eye.bindings.destroy();
   eye.color.destroy();
   eye.depth.destroy();
 }

@@ -4,6 +4,7 @@ import type {
   Device,
   DeviceRecovery,
   DeviceTexture,
+  GpuObjectCounts,
   GpuTimes,
   RenderTarget,
 } from '../../device/device';
@@ -266,6 +267,13 @@ export class Renderer {
   /** The GPU as the backend names it (adapter vendor and architecture, or the GL renderer string). */
   get adapter(): string {
     return this.device.adapter;
+  }
+  /**
+   * The GPU objects the renderer holds now, counted exactly on either backend: buffers, textures, bind groups,
+   * pipelines, samplers. Meshes, textures and glTF scenes taken out of the scene have theirs freed a few frames later.
+   */
+  get gpuObjects(): Readonly<GpuObjectCounts> {
+    return this.device.objects;
   }
   get gpuTimes(): GpuTimes | null {
     return this.device.gpuTimes;

@@ -8,6 +8,7 @@ import type {
 } from '../../device/device';
 import type { Texture } from '../../scene/texture';
 import type { MaterialKindInfo } from '../materials/material-kind';
+import { RefCache } from './ref-cache';
 import { TextureUploads } from './texture-uploads';
 import type { WorldDraw } from './world-packer';
 
@@ -34,8 +35,11 @@ export class MaterialImages {
   /** Bumped whenever a set's bindings are made again (or a set lost an image it had). */
   version = 0;
   private readonly uploads: TextureUploads;
-  /** By kind and the ids of the textures given (`WorldDraw.images`). */
-  private readonly sets = new Map<string, ImageSet>();
+  /** By kind and the ids of the textures given (`WorldDraw.images`), counted by the draws that bind them. */
+  private readonly sets = new RefCache<string, ImageSet>((set) => {
+    set.bindings?.destroy();
+    for (const texture of set.given) if (texture) this.uploads.release(texture);
+  });
 
   constructor(
     private readonly device: Device,
@@ -51,16 +55,28 @@ export class MaterialImages {
     return this.uploads.bytesUploaded;
   }
 
+  /** A draw binds its set now (`retain`) / no more (`release`): a set no draw binds is freed a few frames later. */
+  retain(draw: WorldDraw): void {
+    if (draw.kind.info.textures.length > 0) this.sets.retain(setKey(draw));
+  }
+  release(draw: WorldDraw): void {
+    if (draw.kind.info.textures.length > 0) this.sets.release(setKey(draw));
+  }
+
+  /** Ends a frame: frees the sets no draw has bound for a few frames, then the texture copies they alone used. */
+  sweep(): void {
+    this.sets.sweep();
+    this.uploads.sweep();
+  }
+
   /** The set a draw binds, up to date; a missing image throws naming the mesh and how to give it. */
   of(draw: WorldDraw): ImageSet {
-    const kind = draw.kind.info;
-    const key = `${kind.name}|${draw.images}`;
-    let set = this.sets.get(key);
-    if (!set) {
+    const set = this.sets.get(setKey(draw), () => {
+      const kind = draw.kind.info;
       const given = kind.textures.map((name) => draw.material.texture(name));
-      set = { kind, given, resources: [], bindings: null };
-      this.sets.set(key, set);
-    }
+      for (const texture of given) if (texture) this.uploads.retain(texture);
+      return { kind, given, resources: [], bindings: null };
+    });
     this.resolve(set, draw.mesh.name);
     return set;
   }
@@ -74,6 +90,7 @@ export class MaterialImages {
   }
 
   destroy(): void {
+    this.sets.destroy();
     this.uploads.destroy();
   }
 
@@ -101,6 +118,7 @@ export class MaterialImages {
               `one (material.setTexture("${name}", texture)), or hide the mesh.`,
           );
         if (set.bindings) this.version++;
+        set.bindings?.destroy();
         set.bindings = null;
         return;
       }
@@ -123,7 +141,13 @@ export class MaterialImages {
     });
     const declared = new Set(pipeline.bindings.filter((b) => b.group === 2).map((b) => b.name));
     for (const name of Object.keys(named)) if (!declared.has(name)) delete named[name];
+    set.bindings?.destroy();
     set.bindings = this.device.createBindings(pipeline, 2, named);
     this.version++;
   }
+}
+
+/** A draw's image set: its kind and the textures its material gives that kind. */
+function setKey(draw: WorldDraw): string {
+  return `${draw.kind.info.name}|${draw.images}`;
 }

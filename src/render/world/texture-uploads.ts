@@ -1,5 +1,6 @@
 import type { Device, DeviceTexture, Sampler } from '../../device/device';
 import type { Texture } from '../../scene/texture';
+import { RefCache } from './ref-cache';
 
 interface Upload {
   texture: DeviceTexture;
@@ -8,35 +9,47 @@ interface Upload {
 
 /**
  * The GPU copies of scene textures for one device: made on first use, their texels uploaded again whenever the
- * texture's `version` moves on. A copy outlives device losses (the device restores it from the texels it keeps).
+ * texture's `version` moves on, freed a few frames after no image set refers to them (`retain` / `release`, `sweep`).
+ * A copy outlives device losses (the device restores it from the texels it keeps).
  */
 export class TextureUploads {
   /** Of the textures uploaded since creation, their texels' bytes (first uploads and rewrites). */
   bytesUploaded = 0;
-  private readonly copies = new WeakMap<Texture, Upload>();
-  /** Every copy made, so `destroy()` frees them (the weak map cannot be walked). */
-  private readonly made: DeviceTexture[] = [];
+  // Released only when an image set is freed, itself a few frames after its last draw: no further wait here.
+  private readonly copies = new RefCache<Texture, Upload>((copy) => copy.texture.destroy(), 1);
   private white: DeviceTexture | null = null;
 
   constructor(private readonly device: Device) {}
 
+  /** An image set refers to `texture` now / no more. */
+  retain(texture: Texture): void {
+    this.copies.retain(texture);
+  }
+  release(texture: Texture): void {
+    this.copies.release(texture);
+  }
+
+  /** Ends a frame: frees the copies no set has referred to for a few frames. */
+  sweep(): void {
+    this.copies.sweep();
+  }
+
   /** The texture's device copy, its texels brought up to date. */
   get(texture: Texture): DeviceTexture {
-    const copy = this.copies.get(texture);
-    if (!copy) {
-      const made = this.device.createTexture({
-        label: texture.label,
-        format: 'rgba8unorm',
-        width: texture.width,
-        height: texture.height,
-        pixels: texture.source,
-        mipmaps: texture.mipLevels(),
-      });
-      this.copies.set(texture, { texture: made, version: texture.version });
-      this.made.push(made);
+    const copy = this.copies.get(texture, () => {
       this.bytesUploaded += texelBytes(texture);
-      return made;
-    }
+      return {
+        texture: this.device.createTexture({
+          label: texture.label,
+          format: 'rgba8unorm',
+          width: texture.width,
+          height: texture.height,
+          pixels: texture.source,
+          mipmaps: texture.mipLevels(),
+        }),
+        version: texture.version,
+      };
+    });
     if (copy.version !== texture.version) {
       copy.texture.write(texture.source, texture.mipLevels());
       copy.version = texture.version;
@@ -62,8 +75,7 @@ export class TextureUploads {
   }
 
   destroy(): void {
-    for (const texture of this.made) texture.destroy();
-    this.made.length = 0;
+    this.copies.destroy();
     this.white?.destroy();
     this.white = null;
   }

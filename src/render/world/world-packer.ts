@@ -85,6 +85,16 @@ export interface WorldPackerOptions {
   validate?: boolean;
 }
 
+/**
+ * Told when a draw starts (`retain`) and stops (`release`) drawing its geometry and its material's images (a mesh
+ * joined or left, or was given another geometry, material kind or texture), so the GPU copies of those can be freed
+ * once no draw needs them. Each `release` sees the draw as it was when retained.
+ */
+export interface DrawRefs<B extends StorageBuffer> {
+  retain(draw: WorldDraw<B>): void;
+  release(draw: WorldDraw<B>): void;
+}
+
 /** Above this many meshes joining or leaving in one frame, the draw list is sorted again instead of spliced. */
 const SPLICE_LIMIT = 64;
 
@@ -119,6 +129,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
    */
   readonly counters = { walked: 0, read: 0, boxesTested: 0 };
   private readonly byMesh = new Map<WorldMesh, WorldDraw<B>>();
+  /** Who counts what the draws refer to (the world pass, for its GPU copies). */
+  refs: DrawRefs<B> | null = null;
   /** Each material in use and its draws, so an edited one re-packs just those. */
   private readonly materials = new Map<Material, { version: number; draws: Set<WorldDraw<B>> }>();
   private materialEdits = -1;
@@ -406,6 +418,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       id: objectId(mesh),
     };
     this.byMesh.set(mesh, draw);
+    this.refs?.retain(draw);
     this.use(draw, draw.material);
     if (this.sortNeeded) this.draws.push(draw);
     else this.draws.splice(this.position(draw), 0, draw);
@@ -414,6 +427,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   }
 
   private drop(draw: WorldDraw<B>): void {
+    this.refs?.release(draw);
     this.snapped.delete(draw);
     this.blended.delete(draw);
     draw.kind.arena.free(draw.slot);
@@ -477,7 +491,9 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     if (mesh.geometry !== draw.geometry) {
       if (!isGeometry(mesh.geometry))
         throw new Error(`Mesh "${mesh.path}" was given something that is not a Geometry (boxGeometry(), …).`);
+      this.refs?.release(draw);
       draw.geometry = mesh.geometry;
+      this.refs?.retain(draw);
       this.sortNeeded = this.listChanged = true;
       this.boxChanged.push(draw);
       mesh.worldBox(draw.box);
@@ -541,7 +557,9 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     if (alphaTest) arena.write(draw.slot, alphaTest, material.alphaTest);
     const images = imageKey(material, draw.kind.info);
     if (images !== draw.images) {
+      this.refs?.release(draw);
       draw.images = images;
+      this.refs?.retain(draw);
       this.imagesVersion++;
       this.sortNeeded = this.listChanged = true; // draws are sorted by image too
     }
@@ -567,7 +585,9 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     if (material.kind === draw.kind.info.name) return;
     const kind = this.kind(material.kind);
     draw.kind.arena.free(draw.slot);
+    this.refs?.release(draw);
     draw.kind = kind;
+    this.refs?.retain(draw);
     draw.slot = kind.arena.allocate();
     this.sortNeeded = this.listChanged = true;
   }

@@ -23,6 +23,7 @@ import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from '../frame-context';
 import { FRAME, materialKind, type MaterialKindInfo } from '../materials/material-kind';
 import { MaterialImages, type ImageSet } from './material-images';
+import { RefCache } from './ref-cache';
 import { materialKinds, WorldPacker, type KindSlots } from './world-packer';
 
 export type { WorldMesh } from './world-packer';
@@ -178,9 +179,11 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    */
   private readonly chunks: Chunk[] = [];
   private recordingUniform: FrameUniform | null = null;
-  private readonly geometries = new WeakMap<Geometry, DeviceGeometry>();
-  /** Every geometry's buffers made, so `destroy()` frees them (the weak map cannot be walked). */
-  private readonly made: DeviceGeometry[] = [];
+  /** Each geometry's buffers, counted by the draws that draw it, freed a few frames after the last one left. */
+  private readonly geometries = new RefCache<Geometry, DeviceGeometry>((made) => {
+    made.vertices.destroy();
+    made.indices.destroy();
+  });
   private readonly viewProjection = mat4.create();
   /** Bumped whenever a kind's arena grows into a new buffer (its group-1 bindings are made again). */
   private objectsVersion = 0;
@@ -218,6 +221,17 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       validate: options.validate ?? false,
     });
     this.images = new MaterialImages(device, this.textures, (kind) => this.pipeline(kind, false, false));
+    // What the draws refer to is counted, so the GPU copies of what no mesh draws any more are freed.
+    this.packer.refs = {
+      retain: (draw) => {
+        this.geometries.retain(draw.geometry);
+        this.images.retain(draw);
+      },
+      release: (draw) => {
+        this.geometries.release(draw.geometry);
+        this.images.release(draw);
+      },
+    };
   }
 
   /** Builds the pipelines of the material kinds the scene has now, in parallel (a kind added later: on first draw). */
@@ -311,6 +325,13 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size;
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
+    this.sweep();
+  }
+
+  /** Ends a frame: frees the buffers, textures and bindings no draw has used for a few frames. */
+  private sweep(): void {
+    this.geometries.sweep();
+    this.images.sweep();
   }
 
   /**
@@ -351,16 +372,18 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size * views.length;
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
+    this.sweep();
   }
 
   destroy(): void {
     this.packer.destroy();
     this.images.destroy();
-    for (const uniform of this.frames) uniform.buffer.destroy();
-    for (const geometry of this.made) {
-      geometry.vertices.destroy();
-      geometry.indices.destroy();
+    for (const uniform of this.frames) {
+      uniform.bindings?.destroy();
+      uniform.buffer.destroy();
     }
+    for (const { bindings } of this.objectBindings.values()) bindings.destroy();
+    this.geometries.destroy();
   }
 
   /**
@@ -449,6 +472,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       const bindings = this.device.createBindings(this.pipeline(kind.info, false, false), 1, {
         object: arena.buffer,
       });
+      entry?.bindings.destroy(); // of the buffer the arena grew out of
       this.objectBindings.set(kind.info.name, (entry = { generation: arena.generation, bindings }));
       this.objectsVersion++;
     }
@@ -595,8 +619,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   private deviceGeometry(geometry: Geometry): DeviceGeometry {
-    let made = this.geometries.get(geometry);
-    if (made) return made;
+    return this.geometries.get(geometry, () => this.makeGeometry(geometry));
+  }
+
+  private makeGeometry(geometry: Geometry): DeviceGeometry {
     const buffer = (
       data: Float32Array | Uint16Array | Uint32Array,
       usage: 'vertex' | 'index',
@@ -611,14 +637,11 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       b.write(0, data);
       return b;
     };
-    made = {
+    return {
       vertices: buffer(geometry.vertices, 'vertex', 'vertices'),
       indices: buffer(geometry.indices, 'index', 'indices'),
       indexFormat: geometry.indices instanceof Uint32Array ? 'uint32' : 'uint16',
       indexCount: geometry.indices.length,
     };
-    this.geometries.set(geometry, made);
-    this.made.push(made);
-    return made;
   }
 }
