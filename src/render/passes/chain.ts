@@ -11,7 +11,7 @@ import { motionBlurPass } from './motion-blur-pass';
 import { outlinePass } from './outline-pass';
 import { palettePass } from './palette-pass';
 import type { ChainFrame, PassDescriptor, PassRead, PassRunner, PassSize } from './pass-descriptor';
-import { assignSettings, defaultSettings } from './pass-setting';
+import { assignSettings, defaultSettings, guardSettings } from './pass-setting';
 import { uiPass } from './ui-pass';
 import { upscalePass } from './upscale-pass';
 import { vignettePass } from './vignette-pass';
@@ -112,9 +112,9 @@ export function chainSettings(
     );
   const settings = {};
   for (const pass of passes) addSettings(settings, pass);
-  if (typeof options.chain === 'object')
-    assignSettings(Object.assign({}, ...passes.map((p) => p.settings)), settings, options.chain, 'chain');
-  return settings as ChainSettings;
+  const spec = Object.assign({}, ...passes.map((p) => p.settings)) as Record<string, unknown>;
+  if (typeof options.chain === 'object') assignSettings(spec, settings, options.chain, 'chain');
+  return guardSettings(settings as ChainSettings, spec, 'settings');
 }
 
 /** Adds a pass's default settings to `settings`; a setting another pass already has is an error. */

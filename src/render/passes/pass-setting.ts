@@ -130,6 +130,62 @@ export function assignSettings(spec: object, into: object, given: object, where:
   for (const [path, value] of writes) putSetting(into, path, value);
 }
 
+/** The spec of each guarded settings tree (the renderer extends it when a pass of the app's own joins). */
+const SPECS = new WeakMap<object, Record<string, unknown>>();
+
+/**
+ * `settings` behind a guard: every value set on it, or on a group of it, is checked against its `Setting` (an unknown
+ * name, or a value the setting does not accept, is an error naming the path and what is accepted, and nothing is
+ * changed), so `renderer.settings.upscale = 'bogus'` fails where it is written, not in a later frame. `spec` may be
+ * extended later (`settingsSpec`).
+ */
+export function guardSettings<S extends object>(
+  settings: S,
+  spec: Record<string, unknown>,
+  where: string,
+): S {
+  const groups = new WeakMap<object, object>();
+  const guard = (target: Record<string, unknown>, spec: Record<string, unknown>, path: string): object =>
+    new Proxy(target, {
+      get(object, key, receiver) {
+        const value = Reflect.get(object, key, receiver) as unknown;
+        const entry = typeof key === 'string' ? spec[key] : undefined;
+        if (!entry || entry instanceof Setting || !value || typeof value !== 'object') return value;
+        let group = groups.get(value);
+        if (!group)
+          groups.set(value, (group = guard(value as never, entry as never, `${path}.${String(key)}`)));
+        return group;
+      },
+      set(object, key, value) {
+        if (typeof key !== 'string') return Reflect.set(object, key, value);
+        const entry = spec[key];
+        if (entry === undefined)
+          throw new Error(`${path}.${key}: no such setting. Settings here: ${Object.keys(spec).join(', ')}.`);
+        if (entry instanceof Setting) {
+          const problem = entry.spec.check(value);
+          if (problem) throw new Error(`${path}.${key} = ${show(value)}: ${problem}.`);
+          object[key] = value;
+          return true;
+        }
+        // A whole group at once: every leaf checked first, then copied over.
+        const fresh = { ...(object[key] as object) };
+        assignSettings(entry as object, fresh, value as object, `${path}.${key}`);
+        object[key] = fresh;
+        return true;
+      },
+    });
+  const guarded = guard(settings as Record<string, unknown>, spec, where) as S;
+  SPECS.set(guarded, spec);
+  return guarded;
+}
+
+/** The spec behind a guarded settings tree, to extend with a new pass's settings before its values are set. */
+export function settingsSpec(settings: object): Record<string, unknown> {
+  const spec = SPECS.get(settings);
+  if (!spec) throw new Error('settingsSpec: these settings are not guarded (make them with guardSettings).');
+  return spec;
+}
+
 const show = (value: unknown) =>
   typeof value === 'string'
     ? JSON.stringify(value)

@@ -30,7 +30,7 @@ import {
   type ChainSettingsInput,
 } from '../passes/chain';
 import type { ChainFrame, PassDescriptor, PassRunner } from '../passes/pass-descriptor';
-import { defaultSettings } from '../passes/pass-setting';
+import { defaultSettings, settingsSpec } from '../passes/pass-setting';
 import { Environment, type ColorLike } from '../world/environment';
 import type { FrameContext } from '../frame-context';
 import { frameRect, type FrameRect } from '../passes/frame-rect';
@@ -334,9 +334,14 @@ export class Renderer {
       at < 0
         ? worldStage(this.options)
         : stageAfter(this.chain[at]!.descriptor, this.chain[at]!.stage, this.options);
+    const spec = settingsSpec(this.settings);
+    Object.assign(spec, descriptor.settings);
     Object.assign(this.settings, defaults);
     const undo = () => {
-      for (const key of Object.keys(defaults)) delete (this.settings as Record<string, unknown>)[key];
+      for (const key of Object.keys(defaults)) {
+        delete (this.settings as Record<string, unknown>)[key];
+        delete spec[key];
+      }
     };
     let pass: ChainPass;
     try {
