@@ -45,4 +45,20 @@ describe('parseBmFont', () => {
     fail(FNT.replace(/^char .*$/gm, ''), /it has no char lines/);
     fail(FNT.replace('file="tiny_0.png"', 'file="tiny_0.png'), /line 3: cannot read/);
   });
+
+  it('says a binary font is binary, and never quotes the bytes of a file that is not text', () => {
+    const binary = 'BMF\u0003\u0001\u0014\u0000\u0000\u0000\u0010\u0000\u00ff garbage';
+    expect(() => parseBmFont(binary, 'pixel.fnt')).toThrow(
+      'Bitmap font "pixel.fnt": it is a binary BMFont file (BMF, version 3); export it as text (.fnt, format text).',
+    );
+    let message = '';
+    try {
+      parseBmFont('info face="x"\n\u0001\u0002\u0003\u0004 lots of bytes', 'odd.fnt');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'Bitmap font "odd.fnt": it is not text (byte 0x01 at 14); give a BMFont text file (.fnt).',
+    );
+  });
 });

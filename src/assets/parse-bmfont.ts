@@ -17,6 +17,20 @@ export function parseBmFont(text: string, file: string): BmFontFile {
   const fail = (why: string, line?: number): never => {
     throw new Error(`Bitmap font "${file}"${line === undefined ? '' : `, line ${line}`}: ${why}`);
   };
+  // The binary BMFont format starts "BMF" and a version byte: say so rather than quote its bytes as a bad line.
+  if (text.startsWith('BMF') && text.charCodeAt(3) < 32)
+    fail(
+      'it is a binary BMFont file (BMF, version ' +
+        text.charCodeAt(3) +
+        '); export it as text (.fnt, format text).',
+    );
+  // Any other file with control characters is not a text font either: name the first, never dump the bytes.
+  const control = /[\u0000-\u0008\u000e-\u001f]/.exec(text);
+  if (control)
+    fail(
+      `it is not text (byte 0x${control[0].charCodeAt(0).toString(16).padStart(2, '0')} at ${control.index}); ` +
+        'give a BMFont text file (.fnt).',
+    );
   let name = '';
   let common: Record<string, string> | null = null;
   const pageFiles: string[] = [];

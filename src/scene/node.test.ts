@@ -407,6 +407,40 @@ describe('bad input leaves the tree unchanged', () => {
     expect(top.parent).toBe(bench);
   });
 
+  it('a cycle found a hundred thousand levels down is a short message', () => {
+    const top = new Node('top');
+    let deep = top;
+    for (let i = 0; i < 100_000; i++) deep = deep.add(new Node(`n${i}`)).children[0]!;
+    const error = (() => {
+      try {
+        deep.add(top);
+      } catch (e) {
+        return e as Error;
+      }
+      return null;
+    })();
+    expect(error?.message).toBe(
+      'Cannot add "top" to its own descendant "top/n0/n1/n2/… 99993 levels …/n99996/n99997/n99998/n99999": ' +
+        'the scene graph must stay a tree.',
+    );
+  }, 30_000);
+
+  it('a traverse whose callback takes nodes out goes on with the rest, visiting each node left once', () => {
+    const root = new Node('root');
+    for (const name of ['a', 'b', 'c']) {
+      const group = new Node(name);
+      for (const leaf of ['1', '2']) group.add(new Node(`${name}${leaf}`));
+      root.add(group);
+    }
+    const seen: string[] = [];
+    root.traverse((node) => {
+      seen.push(node.name);
+      if (node.name === 'b' || node.name === 'c1') node.parent!.remove(node);
+    });
+    expect(seen).toEqual(['root', 'a', 'a1', 'a2', 'b', 'c', 'c1', 'c2']);
+    expect(root.children.map((c) => c.name)).toEqual(['a', 'c']);
+  });
+
   it('rejects adding what is not a node, saying what it was', () => {
     const { bench } = workshop();
     const before = bench.printTree();

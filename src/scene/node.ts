@@ -440,22 +440,31 @@ export class Node {
 
   /**
    * Visits this node and its descendants depth-first, parents before children (no recursion: any depth works). The
-   * tree must not change shape during the visit.
+   * callback may take the node it is given out of the tree (its subtree is then not visited) or add to it.
    */
   traverse(fn: (node: Node, depth: number) => void): void {
     let depth = 0;
     for (let node: Node | null = this; node;) {
+      const parent: Node | null = node._parent;
+      const next: Node | null = node._next;
       fn(node, depth);
-      if (node._first) {
+      // A node the callback took out (or moved) is not descended into; the walk goes on where the node was.
+      const stayed: boolean = node === this || node._parent === parent;
+      if (stayed && node._first) {
         node = node._first;
         depth++;
         continue;
       }
-      while (node !== this && !node._next) {
-        node = node._parent!;
+      if (node === this) return;
+      let after: Node | null = stayed ? node._next : next;
+      let up: Node | null = parent;
+      while (!after) {
+        if (!up || up === this) return;
+        after = up._next;
+        up = up._parent;
         depth--;
       }
-      node = node === this ? null : node._next;
+      node = after;
     }
   }
 
@@ -471,6 +480,13 @@ export class Node {
   get path(): string {
     const names = [this.name, ...this.ancestors().map((node) => node.name)];
     return names.reverse().join('/');
+  }
+
+  /** The path with its middle left out past a dozen levels (an error about a node a million levels deep stays short). */
+  private shortPath(): string {
+    const names = this.path.split('/');
+    if (names.length <= 12) return names.join('/');
+    return [...names.slice(0, 4), `… ${names.length - 8} levels …`, ...names.slice(-4)].join('/');
   }
 
   /**
@@ -693,7 +709,7 @@ export class Node {
     this.watcher?.adopt(child);
     if (!child._first) return; // a node without children is nobody's ancestor: no walk up the tree
     for (let node = this._parent; node; node = node._parent) {
-      if (node === child) throw fail(`its own descendant "${this.path}"`);
+      if (node === child) throw fail(`its own descendant "${this.shortPath()}"`);
     }
   }
 

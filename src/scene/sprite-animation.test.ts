@@ -109,6 +109,13 @@ describe('SpriteSheet', () => {
     expect(
       () =>
         new SpriteSheet(texture, {
+          frames: [frame, frame],
+          tags: [{ name: 'walk', from: 0, to: 1.5, direction: 'forward', repeat: 0 }],
+        }),
+    ).toThrow('Sprite sheet "hero.png": tag "walk" spans frames 0…1.5; a tag names whole frame numbers.');
+    expect(
+      () =>
+        new SpriteSheet(texture, {
           frames: [frame],
           tags: [{ name: 'walk', from: 0, to: 3, direction: 'forward', repeat: 0 }],
         }),

@@ -81,6 +81,8 @@ export class SpriteSheet {
     });
     const tags = new Map<string, SpriteTag>();
     for (const tag of data.tags ?? []) {
+      if (!Number.isInteger(tag.from) || !Number.isInteger(tag.to))
+        fail(`tag "${tag.name}" spans frames ${tag.from}…${tag.to}; a tag names whole frame numbers.`);
       if (!(tag.from >= 0 && tag.from <= tag.to && tag.to < data.frames.length))
         fail(
           `tag "${tag.name}" spans frames ${tag.from}…${tag.to}; the sheet has 0…${data.frames.length - 1}.`,
