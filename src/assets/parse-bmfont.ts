@@ -25,10 +25,10 @@ export function parseBmFont(text: string, file: string): BmFontFile {
         '); export it as text (.fnt, format text).',
     );
   // Any other file with control characters is not a text font either: name the first, never dump the bytes.
-  const control = /[\u0000-\u0008\u000e-\u001f]/.exec(text);
-  if (control)
+  const at = firstControl(text);
+  if (at >= 0)
     fail(
-      `it is not text (byte 0x${control[0].charCodeAt(0).toString(16).padStart(2, '0')} at ${control.index}); ` +
+      `it is not text (byte 0x${text.charCodeAt(at).toString(16).padStart(2, '0')} at ${at}); ` +
         'give a BMFont text file (.fnt).',
     );
   let name = '';
@@ -106,4 +106,13 @@ function parseFields(rest: string, fail: (why: string) => never): Record<string,
     at = pattern.lastIndex;
   }
   return fields;
+}
+
+/** Where the first control character other than tab, line feed and carriage return is, or −1. */
+function firstControl(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 32 && code !== 9 && code !== 10 && code !== 13) return i;
+  }
+  return -1;
 }
