@@ -172,6 +172,18 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
       up(j);
       j.nodes.find((n) => n['name'] === 'lamp')!['matrix'] = Array.from(sheared);
     }),
+    'src/assets/fixtures/bad/singular.gltf': variant((j) => {
+      up(j);
+      // A matrix that flattens its node (a zero scale on x): no rotation can be read from it.
+      j.nodes.find((n) => n['name'] === 'lamp')!['matrix'] = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    }),
+    'src/assets/fixtures/bad/huge-translation.gltf': variant((j) => {
+      up(j);
+      // Finite in the JSON, Infinity as the 32-bit float a transform is stored as.
+      const lamp = j.nodes.find((n) => n['name'] === 'lamp')!;
+      delete lamp['matrix'];
+      lamp['translation'] = [1e39, 0, 0];
+    }),
     'src/assets/fixtures/bad/animated.gltf': variant((j) => {
       up(j);
       // An animation the loader does not play yet (its keys in a buffer of their own): the rest loads, reported.

@@ -243,7 +243,14 @@ function placeNode(
   fail: (why: string) => never,
 ): void {
   if (matrix) {
+    if (matrix.length !== 16 || !matrix.every((v) => Number.isFinite(Math.fround(v))))
+      fail(`node "${node.name}" has a matrix whose values are not 16 finite 32-bit floats.`);
     const m = mat4.clone(matrix as unknown as mat4);
+    if (mat4.determinant(m) === 0)
+      fail(
+        `node "${node.name}" has a singular matrix (a scale of 0 along some axis), which cannot be split into ` +
+          'position, rotation and scale; give the node translation, rotation and scale instead.',
+      );
     const t = mat4.getTranslation(vec3.create(), m);
     const s = mat4.getScaling(vec3.create(), m);
     if (mat4.determinant(m) < 0) s[0] = -s[0]; // a mirror is a negative scale, not shear
@@ -254,7 +261,11 @@ function placeNode(
       fail(
         `node "${node.name}" has a matrix with shear, which a node's position, rotation and scale cannot hold.`,
       );
-    node.setPosition(t[0], t[1], t[2]).setRotation(r[0], r[1], r[2], r[3]).setScale(s[0], s[1], s[2]);
+    try {
+      node.setPosition(t[0], t[1], t[2]).setRotation(r[0], r[1], r[2], r[3]).setScale(s[0], s[1], s[2]);
+    } catch (error) {
+      throw new Error(`glTF "${file}": node "${node.name}": ${(error as Error).message}`, { cause: error });
+    }
     return;
   }
   const [tx, ty, tz] = gltfNode.getTranslation();

@@ -169,5 +169,11 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
     await expect(bad('bad/sheared.gltf')).rejects.toThrow(
       /glTF ".*sheared\.gltf": node "lamp" has a matrix with shear/,
     );
+    await expect(bad('bad/singular.gltf')).rejects.toThrow(
+      /glTF ".*singular\.gltf": node "lamp" has a singular matrix \(a scale of 0 along some axis\)/,
+    );
+    await expect(bad('bad/huge-translation.gltf')).rejects.toThrow(
+      /glTF ".*huge-translation\.gltf": node "lamp": Node "lamp": setPosition\(1e\+39, 0, 0\) has a value that is not a finite 32-bit float/,
+    );
   });
 });
