@@ -139,6 +139,7 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
     'src/assets/fixtures/prop.glb': Buffer.from(glb),
     'src/assets/fixtures/bad/truncated.glb': Buffer.from(glb.subarray(0, Math.floor(glb.length / 2))),
     'src/assets/fixtures/bad/not-json.gltf': Buffer.from('{ "asset": { "version": "2.0" }, oops\n'),
+    'src/assets/fixtures/bad/bad-magic.glb': Buffer.from([0x47, 0x49, 0x46, 0x38, ...glb.subarray(4, 64)]),
     'src/assets/fixtures/bad/missing-buffer.gltf': variant((j) => {
       up(j);
       buffers(j)[0]!.uri = 'not-there.bin';

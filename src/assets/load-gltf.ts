@@ -146,6 +146,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
 async function readJson(io: WebIO, file: string, fail: (why: string) => never): Promise<JSONDocument> {
   const bytes = new Uint8Array(await (await fetchBlob(file)).arrayBuffer());
   const glb = isGlb(bytes);
+  if (glb) checkGlb(bytes, fail);
   const base = new URL(file, globalThis.location?.href);
   let jsonDoc: JSONDocument;
   try {
@@ -153,6 +154,10 @@ async function readJson(io: WebIO, file: string, fail: (why: string) => never): 
       ? await io.binaryToJSON(bytes)
       : { json: JSON.parse(new TextDecoder().decode(bytes)) as JSONDocument['json'], resources: {} };
   } catch (error) {
+    if (!glb && !looksLikeJson(bytes))
+      return fail(
+        `neither a .glb (its first bytes are ${hexStart(bytes)}, not "glTF") nor a .gltf (JSON starts with "{").`,
+      );
     return fail(`${glb ? 'not a readable .glb' : 'not JSON'} (${(error as Error).message}).`);
   }
   const json = jsonDoc.json;
@@ -226,6 +231,60 @@ function checkRanges(jsonDoc: JSONDocument, fail: (why: string) => never): void 
           `which has ${view.byteLength} bytes.`,
       );
   });
+}
+
+/**
+ * A .glb's header and chunks against its length, before a parser reads them: a truncated or inconsistent file is an
+ * error saying where it ends and where it should.
+ */
+function checkGlb(bytes: Uint8Array, fail: (why: string) => never): void {
+  if (bytes.length < 20)
+    fail(`a truncated .glb: ${bytes.length} bytes, less than its 12-byte header and a chunk's.`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint32(4, true);
+  if (version !== 2) fail(`a .glb of version ${version}; Armature reads glTF 2.0 (version 2).`);
+  const length = view.getUint32(8, true);
+  if (length > bytes.length)
+    fail(`a truncated .glb: it ends at byte ${bytes.length} of the ${length} its header gives.`);
+  if (length < bytes.length)
+    fail(`a .glb whose header gives ${length} bytes, but the file has ${bytes.length}.`);
+  for (let at = 12, chunk = 0; at < length; chunk++) {
+    if (at + 8 > length)
+      fail(`a truncated .glb: chunk ${chunk}'s header at byte ${at} runs past its end (${length}).`);
+    const size = view.getUint32(at, true);
+    if (at + 8 + size > length)
+      fail(
+        `a truncated .glb: chunk ${chunk} (${size} bytes from byte ${at + 8}) runs past its end at byte ${length}.`,
+      );
+    if (chunk === 0 && view.getUint32(at + 4, true) !== 0x4e4f534a)
+      fail('a .glb whose first chunk is not its JSON.');
+    at += 8 + size;
+  }
+}
+
+/** Whether the bytes start (after white space and a byte-order mark) with "{", as a .gltf does. */
+function looksLikeJson(bytes: Uint8Array): boolean {
+  for (const byte of bytes.subarray(0, 64)) {
+    if (byte === 0x7b) return true;
+    if (
+      byte !== 0x20 &&
+      byte !== 0x09 &&
+      byte !== 0x0a &&
+      byte !== 0x0d &&
+      byte !== 0xef &&
+      byte !== 0xbb &&
+      byte !== 0xbf
+    )
+      return false;
+  }
+  return false;
+}
+
+/** The first four bytes in hex, for a message about a file that is not what it claims. */
+function hexStart(bytes: Uint8Array): string {
+  return (
+    [...bytes.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0')).join(' ') || '(none: it is empty)'
+  );
 }
 
 function isGlb(bytes: Uint8Array): boolean {

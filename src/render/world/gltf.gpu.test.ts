@@ -153,7 +153,12 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
     const bad = (name: string) => loadGltf(fixture(name));
     await expect(bad('nowhere.gltf')).rejects.toThrow(/Fetching ".*nowhere\.gltf" answered 404/);
     await expect(bad('bad/not-json.gltf')).rejects.toThrow(/glTF ".*not-json\.gltf": not JSON/);
-    await expect(bad('bad/truncated.glb')).rejects.toThrow(/glTF ".*truncated\.glb": not a readable \.glb/);
+    await expect(bad('bad/truncated.glb')).rejects.toThrow(
+      /glTF ".*truncated\.glb": a truncated \.glb: it ends at byte \d+ of the \d+ its header gives\./,
+    );
+    await expect(bad('bad/bad-magic.glb')).rejects.toThrow(
+      /glTF ".*bad-magic\.glb": neither a \.glb \(its first bytes are 47 49 46 38, not "glTF"\) nor a \.gltf/,
+    );
     await expect(bad('bad/missing-buffer.gltf')).rejects.toThrow(
       /glTF ".*missing-buffer\.gltf": its resource "not-there\.bin": Fetching .* answered 404/,
     );
