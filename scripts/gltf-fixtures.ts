@@ -173,6 +173,13 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
       up(j);
       j.nodes.find((n) => n['name'] === 'lamp')!['matrix'] = Array.from(sheared);
     }),
+    'src/assets/fixtures/bad/huge-accessor.gltf': variant((j) => {
+      up(j);
+      // An accessor with no buffer view (zeros, as sparse accessors start) asking for 100 million vectors.
+      const accessors = j['accessors'] as { count: number; bufferView?: number }[];
+      accessors.push({ ...accessors[0]!, count: 100_000_000 });
+      delete accessors[accessors.length - 1]!.bufferView;
+    }),
     'src/assets/fixtures/bad/singular.gltf': variant((j) => {
       up(j);
       // A matrix that flattens its node (a zero scale on x): no rotation can be read from it.

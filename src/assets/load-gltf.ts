@@ -81,6 +81,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
   for (const name of json.extensionsUsed ?? [])
     if (name === DRACO) report('Draco-compressed meshes (KHR_draco_mesh_compression)');
     else if (name !== UNLIT) report(`the extension ${name}`);
+  checkAccessorSizes(json, fail);
   let document: Document;
   try {
     document = await io.readJSON(jsonDoc);
@@ -229,6 +230,34 @@ function checkRanges(jsonDoc: JSONDocument, fail: (why: string) => never): void 
       fail(
         `${label}: its ${accessor.count} elements end at byte ${end} of buffer view ${accessor.bufferView}, ` +
           `which has ${view.byteLength} bytes.`,
+      );
+  });
+}
+
+/** Bytes an accessor may hold as zeros (one with no buffer view, sparse or not): the parser allocates them all. */
+const MAX_ZERO_ACCESSOR_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Every accessor's count, type and component type before the parser allocates anything: a count that is not a whole
+ * number ≥ 1, an unknown type, or an accessor with no buffer view whose zeros would take more than 256 MiB (a 6 KB
+ * file asking for gigabytes) is an error naming it.
+ */
+function checkAccessorSizes(json: JSONDocument['json'], fail: (why: string) => never): void {
+  (json.accessors ?? []).forEach((accessor, i) => {
+    const name = `accessor ${i}${accessor.name ? ` ("${accessor.name}")` : ''}`;
+    const { count } = accessor;
+    if (!Number.isInteger(count) || count < 1) fail(`${name} has count ${count}; give a whole number ≥ 1.`);
+    const size = COMPONENT_BYTES[accessor.componentType];
+    const components = TYPE_COMPONENTS[accessor.type];
+    if (!size || !components)
+      fail(
+        `${name} has type ${accessor.type} of component type ${accessor.componentType}, which glTF 2.0 has not.`,
+      );
+    const bytes = count * size * components;
+    if (accessor.bufferView === undefined && bytes > MAX_ZERO_ACCESSOR_BYTES)
+      fail(
+        `${name} has no buffer view and ${count} elements: ${(bytes / 2 ** 20).toFixed(0)} MiB of zeros, beyond ` +
+          `the ${MAX_ZERO_ACCESSOR_BYTES / 2 ** 20} MiB Armature allocates for one.`,
       );
   });
 }

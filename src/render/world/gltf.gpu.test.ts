@@ -174,6 +174,11 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
     await expect(bad('bad/sheared.gltf')).rejects.toThrow(
       /glTF ".*sheared\.gltf": node "lamp" has a matrix with shear/,
     );
+    const started = performance.now();
+    await expect(bad('bad/huge-accessor.gltf')).rejects.toThrow(
+      /glTF ".*huge-accessor\.gltf": accessor \d+ \(".*"\) has no buffer view and 100000000 elements: \d+ MiB of zeros/,
+    );
+    expect(performance.now() - started).toBeLessThan(1000); // refused before anything is allocated
     await expect(bad('bad/singular.gltf')).rejects.toThrow(
       /glTF ".*singular\.gltf": node "lamp" has a singular matrix \(a scale of 0 along some axis\)/,
     );
