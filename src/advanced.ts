@@ -130,6 +130,7 @@ export type {
   Device,
   DeviceBuffer,
   DeviceEvents,
+  DeviceLimits,
   DeviceRecovery,
   DeviceTexture,
   DrawEncoder,
