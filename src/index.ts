@@ -31,6 +31,7 @@ export {
   planeGeometry,
   quadGeometry,
   sphereGeometry,
+  disposeGeometry,
   type Geometry,
 } from './scene/geometry';
 export { Sprite, type SpriteOptions, type SpritePivot } from './scene/sprite';

@@ -1,3 +1,4 @@
+import { disposeThing } from './disposal';
 /** Floats per vertex of a `Geometry`: position (3), normal (3), texture coordinates (2). */
 export const VERTEX_FLOATS = 8;
 
@@ -10,6 +11,14 @@ export interface Geometry {
   readonly name: string;
   readonly vertices: Float32Array;
   readonly indices: Uint16Array | Uint32Array;
+}
+
+/**
+ * Frees the GPU buffers every renderer holds of `geometry`, at once (they are otherwise freed a few frames after no mesh
+ * draws it); a mesh still drawing it after that is an error naming both.
+ */
+export function disposeGeometry(geometry: Geometry): void {
+  disposeThing(geometry);
 }
 
 const make = (name: string, vertices: number[], indices: number[]): Geometry => ({

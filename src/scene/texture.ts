@@ -1,3 +1,4 @@
+import { disposeThing, isDisposed } from './disposal';
 import { imagePixels } from './image-pixels';
 import { mipLevels } from './mip-levels';
 
@@ -37,6 +38,19 @@ export class Texture {
   readonly mipmaps: boolean;
   /** Changes whenever the texels are replaced, so what holds a GPU copy uploads them again. */
   version = 0;
+
+  /**
+   * Frees the GPU copies every renderer holds of it, at once (they are otherwise freed a few frames after no mesh draws
+   * it); a mesh still drawing it after that is an error naming both.
+   */
+  dispose(): void {
+    disposeThing(this);
+  }
+
+  /** Whether `dispose()` was called. */
+  get disposed(): boolean {
+    return isDisposed(this);
+  }
   private _source: Uint8Array | ImageBitmap;
   /** An image source's texels as bytes, read once per version (`texels()`). */
   private read: { version: number; bytes: Uint8Array } | null = null;

@@ -103,6 +103,18 @@ export class MaterialImages {
       const texture = given[i];
       let image: DeviceTexture | null;
       let sampler: Sampler;
+      if (texture?.disposed) {
+        if (mesh !== null)
+          throw new Error(
+            `WorldPass: mesh "${mesh}" has a material giving texture "${texture.label}", which was disposed; take ` +
+              'the texture out of the material (or the mesh out of the scene) first.',
+          );
+        // Only recorded, not drawn now: its bindings go, and the draws are recorded again (then refused if drawn).
+        if (set.bindings) this.version++;
+        set.bindings?.destroy();
+        set.bindings = null;
+        return;
+      }
       if (texture) {
         image = this.uploads.get(texture);
         sampler = this.uploads.sampler(texture);

@@ -44,6 +44,15 @@ export class RefCache<K, V> {
     return (entry.value ??= make(key));
   }
 
+  /** Frees the copy of `key` now, whoever refers to it (it was disposed); asking for it again makes a new one. */
+  forget(key: K): void {
+    const entry = this.entries.get(key);
+    if (!entry || entry.value === null) return;
+    const value = entry.value;
+    entry.value = null;
+    this.free(value, key);
+  }
+
   /** The copy of `key` if it has one (no making). */
   peek(key: K): V | null {
     return this.entries.get(key)?.value ?? null;

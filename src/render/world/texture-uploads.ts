@@ -1,10 +1,13 @@
 import type { Device, DeviceTexture, Sampler } from '../../device/device';
 import type { Texture } from '../../scene/texture';
+import { isDisposed, whenDisposed } from '../../scene/disposal';
 import { RefCache } from './ref-cache';
 
 interface Upload {
   texture: DeviceTexture;
   version: number;
+  /** Stops listening for the texture's disposal. */
+  unlisten: () => void;
 }
 
 /**
@@ -16,7 +19,10 @@ export class TextureUploads {
   /** Of the textures uploaded since creation, their texels' bytes (first uploads and rewrites). */
   bytesUploaded = 0;
   // Released only when an image set is freed, itself a few frames after its last draw: no further wait here.
-  private readonly copies = new RefCache<Texture, Upload>((copy) => copy.texture.destroy(), 1);
+  private readonly copies = new RefCache<Texture, Upload>((copy) => {
+    copy.unlisten();
+    copy.texture.destroy();
+  }, 1);
   private white: DeviceTexture | null = null;
 
   constructor(private readonly device: Device) {}
@@ -36,6 +42,11 @@ export class TextureUploads {
 
   /** The texture's device copy, its texels brought up to date. */
   get(texture: Texture): DeviceTexture {
+    if (isDisposed(texture))
+      throw new Error(
+        `Texture "${texture.label}" was disposed, and a material still gives it: take the texture out of the ` +
+          'material (or the mesh out of the scene) first.',
+      );
     const copy = this.copies.get(texture, () => {
       this.bytesUploaded += texelBytes(texture);
       return {
@@ -48,6 +59,7 @@ export class TextureUploads {
           mipmaps: texture.mipLevels(),
         }),
         version: texture.version,
+        unlisten: whenDisposed(texture, () => this.copies.forget(texture)),
       };
     });
     if (copy.version !== texture.version) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadGltf } from '../../assets/load-gltf';
 import { Camera } from '../../scene/camera';
-import { boxGeometry } from '../../scene/geometry';
+import { boxGeometry, disposeGeometry } from '../../scene/geometry';
 import { Material } from '../../scene/material';
 import { Mesh } from '../../scene/mesh';
 import { Node } from '../../scene/node';
@@ -108,6 +108,34 @@ for (const backend of TEST_BACKENDS)
         frames(4);
       }
       expect(frames(1)).toEqual(before);
+      renderer.destroy();
+    });
+  });
+
+for (const backend of TEST_BACKENDS)
+  describe(`dispose on real ${backend}`, () => {
+    it('a disposed texture or geometry is freed at once; drawing it after is an error naming it; taken out, all is well', async () => {
+      const { renderer, root, frames } = await scene(backend);
+      const map = Texture.fromPixels(2, 2, new Uint8Array(16).fill(200), { label: 'crate map' });
+      const geometry = boxGeometry(6, 6, 1);
+      const crate = new Mesh('crate', geometry, new Material('unlit', [1, 1, 1, 1], { map }));
+      root.add(crate.setPosition(30, 30, -5));
+      const drawn = frames(2);
+      map.dispose();
+      expect(map.disposed).toBe(true);
+      expect(renderer.gpuObjects.textures).toBe(drawn.textures - 1); // at once, before any frame
+      expect(() => frames(1)).toThrow(
+        'WorldPass: mesh "crate" has a material giving texture "crate map", which was disposed; take the texture out ' +
+          'of the material (or the mesh out of the scene) first.',
+      );
+      crate.material.map = null;
+      frames(1);
+      disposeGeometry(geometry);
+      expect(renderer.gpuObjects.buffers).toBe(drawn.buffers - 2);
+      expect(() => frames(1)).toThrow(/mesh "root\/crate" draws geometry "box", which was disposed/);
+      root.remove(crate);
+      expect(() => frames(4)).not.toThrow();
+      map.dispose(); // twice: nothing more to do
       renderer.destroy();
     });
   });

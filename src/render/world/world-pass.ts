@@ -23,6 +23,7 @@ import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from '../frame-context';
 import { FRAME, materialKind, type MaterialKindInfo } from '../materials/material-kind';
 import { MaterialImages, type ImageSet } from './material-images';
+import { isDisposed, whenDisposed } from '../../scene/disposal';
 import { RefCache } from './ref-cache';
 import { materialKinds, WorldPacker, type KindSlots } from './world-packer';
 
@@ -77,6 +78,8 @@ interface DeviceGeometry {
   indices: DeviceBuffer;
   indexFormat: 'uint16' | 'uint32';
   indexCount: number;
+  /** Stops listening for the geometry's disposal. */
+  unlisten: () => void;
 }
 
 /** Draws per render bundle: a mesh that goes into or out of the view records its chunk again, not every draw. */
@@ -181,6 +184,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private recordingUniform: FrameUniform | null = null;
   /** Each geometry's buffers, counted by the draws that draw it, freed a few frames after the last one left. */
   private readonly geometries = new RefCache<Geometry, DeviceGeometry>((made) => {
+    made.unlisten();
     made.vertices.destroy();
     made.indices.destroy();
   });
@@ -600,7 +604,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         bound.push(set);
         target.setBindings(2, set.bindings!);
       }
-      const buffers = this.deviceGeometry(draw.geometry);
+      const buffers = this.deviceGeometry(draw.geometry, draw.mesh);
       if (buffers !== geometry) {
         geometry = buffers;
         target.setVertexBuffer(0, buffers.vertices);
@@ -618,7 +622,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     counts.images = bound;
   }
 
-  private deviceGeometry(geometry: Geometry): DeviceGeometry {
+  private deviceGeometry(geometry: Geometry, mesh: { path: string }): DeviceGeometry {
+    if (isDisposed(geometry))
+      throw new Error(
+        `WorldPass: mesh "${mesh.path}" draws geometry "${geometry.name}", which was disposed; give the mesh another ` +
+          'geometry or take it out of the scene first.',
+      );
     return this.geometries.get(geometry, () => this.makeGeometry(geometry));
   }
 
@@ -642,6 +651,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       indices: buffer(geometry.indices, 'index', 'indices'),
       indexFormat: geometry.indices instanceof Uint32Array ? 'uint32' : 'uint16',
       indexCount: geometry.indices.length,
+      unlisten: whenDisposed(geometry, () => {
+        this.geometries.forget(geometry);
+        this.recorded.draws = -1; // no bundle may replay its buffers: the draws are recorded again (and refused)
+      }),
     };
   }
 }
