@@ -140,7 +140,10 @@ const app: ViteUserConfig = {
             headless: true,
             api: { host: '127.0.0.1' },
             screenshotFailures: false,
-            provider: playwright({ launchOptions: { ...lazyBrowser(), args: WEBGPU_ARGS } }),
+            // `gc()` for the tests that measure the heap after a full collection.
+            provider: playwright({
+              launchOptions: { ...lazyBrowser(), args: [...WEBGPU_ARGS, '--js-flags=--expose-gc'] },
+            }),
             instances: [{ browser: 'chromium' }],
           },
         },

@@ -6,7 +6,6 @@ import type {
   Node as GltfNode,
   Primitive,
   Texture as GltfTexture,
-  WebIO,
 } from '@gltf-transform/core';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import { VERTEX_FLOATS, type Geometry } from '../scene/geometry';
@@ -15,6 +14,7 @@ import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
 import { Texture, type TextureFilter, type TextureWrap } from '../scene/texture';
 import { fetchBlob, loadImage } from './load-texture';
+import { checkGlb, checkGltf, checkShape } from './check-gltf';
 
 /** How a glTF file is turned into nodes. */
 export interface GltfOptions {
@@ -38,6 +38,8 @@ export interface GltfScene {
   /** Features of the file left out (skins, animations, …): each also warned about once. */
   unsupported: string[];
 }
+
+type GltfJson = JSONDocument['json'];
 
 const UNLIT = 'KHR_materials_unlit';
 const DRACO = 'KHR_draco_mesh_compression';
@@ -69,7 +71,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
     console.warn(`glTF "${file}": ${feature} not supported yet; loaded the rest.`);
   };
   const io = (await import('./gltf-io')).gltfIo();
-  const jsonDoc = await readJson(io, file, fail);
+  const jsonDoc = await readJson(file, fail);
   const json = jsonDoc.json;
   // Unlit is read from the JSON; Draco needs a decoder this build does not carry, so its primitives are skipped, not
   // the file. Any other required extension means the file cannot be drawn without it.
@@ -81,7 +83,6 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
   for (const name of json.extensionsUsed ?? [])
     if (name === DRACO) report('Draco-compressed meshes (KHR_draco_mesh_compression)');
     else if (name !== UNLIT) report(`the extension ${name}`);
-  checkAccessorSizes(json, fail);
   let document: Document;
   try {
     document = await io.readJSON(jsonDoc);
@@ -144,7 +145,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
 }
 
 /** The file's JSON and its external buffers and images, each fetched relative to it (a failure names the one). */
-async function readJson(io: WebIO, file: string, fail: (why: string) => never): Promise<JSONDocument> {
+async function readJson(file: string, fail: (why: string) => never): Promise<JSONDocument> {
   const bytes = new Uint8Array(await (await fetchBlob(file)).arrayBuffer());
   const glb = isGlb(bytes);
   if (glb) checkGlb(bytes, fail);
@@ -152,8 +153,8 @@ async function readJson(io: WebIO, file: string, fail: (why: string) => never): 
   let jsonDoc: JSONDocument;
   try {
     jsonDoc = glb
-      ? await io.binaryToJSON(bytes)
-      : { json: JSON.parse(new TextDecoder().decode(bytes)) as JSONDocument['json'], resources: {} };
+      ? glbChunks(bytes)
+      : { json: JSON.parse(new TextDecoder().decode(bytes)) as GltfJson, resources: {} };
   } catch (error) {
     if (!glb && !looksLikeJson(bytes))
       return fail(
@@ -164,131 +165,46 @@ async function readJson(io: WebIO, file: string, fail: (why: string) => never): 
   const json = jsonDoc.json;
   if (typeof json !== 'object' || json === null || json.asset?.version !== '2.0')
     fail(`it is not glTF 2.0 (asset.version is ${String(json?.asset?.version)}).`);
+  checkShape(json, fail);
   const external = [...(json.buffers ?? []), ...(json.images ?? [])].flatMap((r) =>
     r.uri && !r.uri.startsWith('data:') ? [r.uri] : [],
   );
   await Promise.all(
     external.map(async (uri) => {
+      let url: URL;
       try {
-        const blob = await fetchBlob(new URL(uri, base));
+        url = new URL(uri, base);
+      } catch {
+        return fail(
+          `its resource "${uri}" cannot be found from where the file was read (a blob: or data: URL has no folder); ` +
+            'load the file from its own URL, or embed the resource.',
+        );
+      }
+      try {
+        const blob = await fetchBlob(url);
         jsonDoc.resources[uri] = new Uint8Array(await blob.arrayBuffer());
       } catch (error) {
         fail(`its resource "${uri}": ${(error as Error).message}`);
       }
     }),
   );
-  checkRanges(jsonDoc, fail);
+  checkGltf(jsonDoc, fail);
   return jsonDoc;
 }
 
-const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
-const TYPE_COMPONENTS: Record<string, number> = {
-  SCALAR: 1,
-  VEC2: 2,
-  VEC3: 3,
-  VEC4: 4,
-  MAT2: 4,
-  MAT3: 9,
-  MAT4: 16,
-};
-
 /**
- * Every buffer as long as the file says, every buffer view inside its buffer, every accessor's elements inside its
- * view: checked before parsing, so a file that reads past its data is an error naming what, not a typed-array fault.
+ * A checked .glb's JSON and binary chunk, read here rather than by the parser so that its buffers and images may also
+ * name files beside it (the format allows it) and are fetched like a .gltf's.
  */
-function checkRanges(jsonDoc: JSONDocument, fail: (why: string) => never): void {
-  const json = jsonDoc.json;
-  const lengths = (json.buffers ?? []).map((buffer, i) => {
-    if (buffer.uri?.startsWith('data:')) return buffer.byteLength; // decoded by the parser, which checks it
-    const data = jsonDoc.resources[buffer.uri ?? '@glb.bin'];
-    const name = buffer.uri ? `"${buffer.uri}"` : 'the .glb binary chunk';
-    if (!data) return fail(`buffer ${i} (${name}) has no data.`);
-    if (data.byteLength < buffer.byteLength)
-      fail(`buffer ${i} (${name}) has ${data.byteLength} bytes; the file says ${buffer.byteLength}.`);
-    return buffer.byteLength;
-  });
-  const views = json.bufferViews ?? [];
-  views.forEach((view, i) => {
-    const length = lengths[view.buffer];
-    if (length === undefined)
-      fail(`buffer view ${i} names buffer ${view.buffer}, which the file does not have.`);
-    const end = (view.byteOffset ?? 0) + view.byteLength;
-    if (end > length!)
-      fail(`buffer view ${i} ends at byte ${end} of buffer ${view.buffer}, which has ${length} bytes.`);
-  });
-  (json.accessors ?? []).forEach((accessor, i) => {
-    if (accessor.bufferView === undefined || accessor.count === 0) return; // all zeros (or sparse): nothing read
-    const view = views[accessor.bufferView];
-    const label = `accessor ${i}${accessor.name ? ` ("${accessor.name}")` : ''}`;
-    if (!view)
-      return fail(`${label} names buffer view ${accessor.bufferView}, which the file does not have.`);
-    const element = (COMPONENT_BYTES[accessor.componentType] ?? 0) * (TYPE_COMPONENTS[accessor.type] ?? 0);
-    if (element === 0)
-      fail(`${label} has component type ${accessor.componentType} and type ${accessor.type}.`);
-    const end = (accessor.byteOffset ?? 0) + (view.byteStride ?? element) * (accessor.count - 1) + element;
-    if (end > view.byteLength)
-      fail(
-        `${label}: its ${accessor.count} elements end at byte ${end} of buffer view ${accessor.bufferView}, ` +
-          `which has ${view.byteLength} bytes.`,
-      );
-  });
-}
-
-/** Bytes an accessor may hold as zeros (one with no buffer view, sparse or not): the parser allocates them all. */
-const MAX_ZERO_ACCESSOR_BYTES = 256 * 1024 * 1024;
-
-/**
- * Every accessor's count, type and component type before the parser allocates anything: a count that is not a whole
- * number ≥ 1, an unknown type, or an accessor with no buffer view whose zeros would take more than 256 MiB (a 6 KB
- * file asking for gigabytes) is an error naming it.
- */
-function checkAccessorSizes(json: JSONDocument['json'], fail: (why: string) => never): void {
-  (json.accessors ?? []).forEach((accessor, i) => {
-    const name = `accessor ${i}${accessor.name ? ` ("${accessor.name}")` : ''}`;
-    const { count } = accessor;
-    if (!Number.isInteger(count) || count < 1) fail(`${name} has count ${count}; give a whole number ≥ 1.`);
-    const size = COMPONENT_BYTES[accessor.componentType];
-    const components = TYPE_COMPONENTS[accessor.type];
-    if (!size || !components)
-      fail(
-        `${name} has type ${accessor.type} of component type ${accessor.componentType}, which glTF 2.0 has not.`,
-      );
-    const bytes = count * size * components;
-    if (accessor.bufferView === undefined && bytes > MAX_ZERO_ACCESSOR_BYTES)
-      fail(
-        `${name} has no buffer view and ${count} elements: ${(bytes / 2 ** 20).toFixed(0)} MiB of zeros, beyond ` +
-          `the ${MAX_ZERO_ACCESSOR_BYTES / 2 ** 20} MiB Armature allocates for one.`,
-      );
-  });
-}
-
-/**
- * A .glb's header and chunks against its length, before a parser reads them: a truncated or inconsistent file is an
- * error saying where it ends and where it should.
- */
-function checkGlb(bytes: Uint8Array, fail: (why: string) => never): void {
-  if (bytes.length < 20)
-    fail(`a truncated .glb: ${bytes.length} bytes, less than its 12-byte header and a chunk's.`);
+function glbChunks(bytes: Uint8Array<ArrayBuffer>): JSONDocument {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const version = view.getUint32(4, true);
-  if (version !== 2) fail(`a .glb of version ${version}; Armature reads glTF 2.0 (version 2).`);
-  const length = view.getUint32(8, true);
-  if (length > bytes.length)
-    fail(`a truncated .glb: it ends at byte ${bytes.length} of the ${length} its header gives.`);
-  if (length < bytes.length)
-    fail(`a .glb whose header gives ${length} bytes, but the file has ${bytes.length}.`);
-  for (let at = 12, chunk = 0; at < length; chunk++) {
-    if (at + 8 > length)
-      fail(`a truncated .glb: chunk ${chunk}'s header at byte ${at} runs past its end (${length}).`);
-    const size = view.getUint32(at, true);
-    if (at + 8 + size > length)
-      fail(
-        `a truncated .glb: chunk ${chunk} (${size} bytes from byte ${at + 8}) runs past its end at byte ${length}.`,
-      );
-    if (chunk === 0 && view.getUint32(at + 4, true) !== 0x4e4f534a)
-      fail('a .glb whose first chunk is not its JSON.');
-    at += 8 + size;
-  }
+  const jsonLength = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength))) as GltfJson;
+  const resources: JSONDocument['resources'] = {};
+  const bin = 20 + jsonLength;
+  if (bin + 8 <= bytes.length && view.getUint32(bin + 4, true) === 0x004e4942)
+    resources['@glb.bin'] = bytes.subarray(bin + 8, bin + 8 + view.getUint32(bin, true));
+  return { json, resources };
 }
 
 /** Whether the bytes start (after white space and a byte-order mark) with "{", as a .gltf does. */
@@ -516,8 +432,9 @@ async function material(
     const key = `${textures.index.get(image)}|${filter}|${wrap}`;
     let made = textures.made.get(key);
     if (!made) {
-      made = loadImage(new Blob([bytes as BlobPart], { type: image.getMimeType() }), label).then((decoded) =>
-        Texture.fromImage(decoded, { label, filter, wrap }),
+      made = loadImage(new Blob([bytes as BlobPart], { type: image.getMimeType() }), label).then(
+        (decoded) => Texture.fromImage(decoded, { label, filter, wrap }),
+        (error: Error) => fail(`material "${m.getName()}": ${error.message.replace(/^loadTexture: /, '')}`),
       );
       textures.made.set(key, made);
     }

@@ -14,18 +14,45 @@ export async function loadTexture(source: ImageSource, options: TextureOptions =
   return Texture.fromImage(image, { ...options, label });
 }
 
-/** The decoded image of a URL or file, straight alpha, as stored (what `loadTexture` and sprite sheets read). */
+/**
+ * The decoded image of a URL or file, straight alpha, as stored (what `loadTexture` and sprite sheets read). Decoded by
+ * `createImageBitmap`, else (what it refuses and an `<img>` shows: an SVG, a file some browser's bitmap decoder lacks)
+ * through an image element; an error names the file and what each way said.
+ */
 export async function loadImage(source: ImageSource, label = describe(source)): Promise<ImageBitmap> {
   if (source instanceof ImageBitmap) return source;
   const blob = source instanceof Blob ? source : await fetchBlob(source);
+  const tries: string[] = [];
   try {
-    return await createImageBitmap(blob, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+    return await createImageBitmap(blob, AS_STORED);
   } catch (error) {
-    throw new Error(
-      `loadTexture: "${label}" (${blob.type || 'no type'}, ${blob.size} bytes) is not an image the browser can ` +
-        'decode; give a PNG, WebP, JPEG or GIF.',
-      { cause: error },
-    );
+    tries.push(`createImageBitmap: ${(error as Error).message}`);
+  }
+  try {
+    return await viaImageElement(blob);
+  } catch (error) {
+    tries.push(`<img>: ${(error as Error).message}`);
+  }
+  throw new Error(
+    `loadTexture: "${label}" (${blob.type || 'no type'}, ${blob.size} bytes) is not an image the browser can ` +
+      `decode (${tries.join('; ')}); give a PNG, WebP, JPEG or GIF.`,
+  );
+}
+
+/** Texels as the file stores them: no premultiplied alpha, no colour-space conversion. */
+const AS_STORED: ImageBitmapOptions = { premultiplyAlpha: 'none', colorSpaceConversion: 'none' };
+
+/** The blob decoded by an image element (where there is a document), then made a bitmap as stored. */
+async function viaImageElement(blob: Blob): Promise<ImageBitmap> {
+  if (typeof Image === 'undefined') throw new Error('no image element here (a worker)');
+  const url = URL.createObjectURL(blob);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return await createImageBitmap(image, AS_STORED);
+  } finally {
+    URL.revokeObjectURL(url);
   }
 }
 

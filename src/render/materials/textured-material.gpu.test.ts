@@ -260,6 +260,35 @@ describe('loadTexture errors', () => {
     );
   });
 
+  it('decode what an <img> shows when createImageBitmap refuses it: an SVG; a PNG where blobs are refused', async () => {
+    // A real refusal: Chromium's createImageBitmap takes no SVG blob; its <img> draws one.
+    const svg = new File(
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="1" shape-rendering="crispEdges">' +
+          '<rect width="1" height="1" fill="#ff8000"/><rect x="1" width="1" height="1" fill="#0040c0"/></svg>',
+      ],
+      'two.svg',
+      { type: 'image/svg+xml' },
+    );
+    await expect(createImageBitmap(svg)).rejects.toThrow(); // what the fallback is for
+    const fromSvg = await loadTexture(svg);
+    expect([fromSvg.width, fromSvg.height]).toEqual([2, 1]);
+    expect([...fromSvg.texels()]).toEqual([255, 128, 0, 255, 0, 64, 192, 255]);
+    // A browser whose bitmap decoder refuses a blob (older Safari and Firefox did for some files): the same texels.
+    const png = new URL('../../assets/fixtures/texel-test.png', import.meta.url).href;
+    const direct = (await loadTexture(png)).texels();
+    const real = globalThis.createImageBitmap;
+    globalThis.createImageBitmap = ((image: ImageBitmapSource, options?: ImageBitmapOptions) =>
+      image instanceof Blob
+        ? Promise.reject(new DOMException('The source image could not be decoded.', 'InvalidStateError'))
+        : real(image, options)) as typeof createImageBitmap;
+    try {
+      expect((await loadTexture(png)).texels()).toEqual(direct);
+    } finally {
+      globalThis.createImageBitmap = real;
+    }
+  });
+
   it('Texture rejects texels of the wrong size, naming the sizes', () => {
     expect(() => Texture.fromPixels(2, 2, new Uint8Array(12), { label: 'tiles' })).toThrow(
       /Texture "tiles": 12 bytes for 2×2 RGBA8 \(16 expected\)/,

@@ -166,7 +166,7 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
       /glTF ".*index-out-of-range\.gltf": primitive "post #0": index \d+ is \d+, out of range of its 4 vertices/,
     );
     await expect(bad('bad/accessor-past-view.gltf')).rejects.toThrow(
-      /glTF ".*accessor-past-view\.gltf": accessor \d+ \("sign 0 position"\): its 1000 elements end at byte \d+ of buffer view \d+, which has \d+ bytes/,
+      /glTF ".*accessor-past-view\.gltf": accessor \d+ \("sign 0 position"\)'s 1000 elements end at byte \d+ of buffer view \d+, which has \d+ bytes/,
     );
     await expect(bad('bad/image-not-decoding.gltf')).rejects.toThrow(
       /not-an-image\.png.*is not an image the browser can decode/,

@@ -23,6 +23,8 @@ export interface ImageSet {
   /** Image, sampler, image, sampler… as last bound. */
   readonly resources: BindingResource[];
   bindings: Bindings | null;
+  /** Set when the set is freed: nothing may bring it back (a stale reference to it is a bug, and throws). */
+  freed?: boolean;
 }
 
 /**
@@ -37,7 +39,9 @@ export class MaterialImages {
   private readonly uploads: TextureUploads;
   /** By kind and the ids of the textures given (`WorldDraw.images`), counted by the draws that bind them. */
   private readonly sets = new RefCache<string, ImageSet>((set) => {
+    set.freed = true;
     set.bindings?.destroy();
+    set.bindings = null;
     for (const texture of set.given) if (texture) this.uploads.release(texture);
   });
 
@@ -86,6 +90,8 @@ export class MaterialImages {
    * swapped). A missing image only drops its bindings here: drawing it again throws, naming the mesh.
    */
   refresh(set: ImageSet): void {
+    if (set.freed)
+      throw new Error(`WorldPass: image set of kind "${set.kind.name}" refreshed after it was freed.`);
     this.resolve(set, null);
   }
 

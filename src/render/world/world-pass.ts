@@ -515,6 +515,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       };
       this.chunks.push(chunk);
     }
+    // Chunks past the draws are not replayed: they let go of the image sets they bound, which may be freed now.
+    for (let k = count; k < this.chunks.length; k++) {
+      const chunk = this.chunks[k]!;
+      if (chunk.images.length > 0) chunk.images = [];
+      chunk.stale = true;
+    }
     if (all) for (const chunk of this.chunks) chunk.stale = true;
     else
       for (let i = 0; i < packer.flipped.length; i++)
