@@ -88,7 +88,14 @@ describe('parseAseprite', () => {
     bad({ frames: {} }, /"x.json": it has no "meta"/);
     bad({ ...HASH, frames: {} }, /"x.json": it has no frames/);
     bad({ ...HASH, frames: [] }, /"x.json": it has no frames/);
-    bad({ ...HASH, frames: { a: { frame: { x: 0, y: 0, w: 1 } } } }, /frame "a".frame.h is not a number/);
+    bad(
+      { ...HASH, frames: { a: { frame: { x: 0, y: 0, w: 1 } } } },
+      /frame "a".frame.h is undefined; give a whole number of pixels ≥ 1/,
+    );
+    bad(
+      { ...HASH, frames: { a: { frame: { x: -1, y: 0, w: 1, h: 1 } } } },
+      /frame "a".frame.x is -1; give a whole number of pixels ≥ 0/,
+    );
     bad(
       { ...HASH, frames: { a: { ...HASH.frames['hero 0.aseprite'], rotated: true } } },
       /frame "a" is rotated/,

@@ -49,7 +49,7 @@ export function parseAseprite(json: unknown, file: string): AsepriteSheet {
     const source = isObject(f['sourceSize']) ? f['sourceSize'] : { w: rect.w, h: rect.h };
     const duration = f['duration'] ?? 100;
     if (typeof duration !== 'number' || !(duration > 0))
-      fail(`${where} has duration ${String(duration)} (ms above 0).`);
+      fail(`${where} has duration ${show(duration)} (ms above 0).`);
     return {
       x: rect.x,
       y: rect.y,
@@ -57,8 +57,8 @@ export function parseAseprite(json: unknown, file: string): AsepriteSheet {
       height: rect.h,
       offsetX: trimmed.x,
       offsetY: trimmed.y,
-      sourceWidth: number(source['w'], `${where}.sourceSize.w`, fail),
-      sourceHeight: number(source['h'], `${where}.sourceSize.h`, fail),
+      sourceWidth: pixels(source['w'], `${where}.sourceSize.w`, fail, 1),
+      sourceHeight: pixels(source['h'], `${where}.sourceSize.h`, fail, 1),
       duration: (duration as number) / 1000,
     };
   });
@@ -67,11 +67,10 @@ export function parseAseprite(json: unknown, file: string): AsepriteSheet {
     const name = typeof t['name'] === 'string' ? t['name'] : fail(`meta.frameTags[${i}] has no name.`);
     const direction = (t['direction'] ?? 'forward') as TagDirection;
     if (!DIRECTIONS.includes(direction))
-      fail(`tag "${name}" has direction "${String(direction)}"; expected ${DIRECTIONS.join(', ')}.`);
+      fail(`tag "${name}" has direction ${show(direction)}; expected ${DIRECTIONS.join(', ')}.`);
     // Aseprite writes repeat as a string ("3"), and leaves it out for "for ever".
     const repeat = t['repeat'] === undefined ? 0 : Number(t['repeat']);
-    if (!(Number.isInteger(repeat) && repeat >= 0))
-      fail(`tag "${name}" repeats "${String(t['repeat'])}" times.`);
+    if (!(Number.isInteger(repeat) && repeat >= 0)) fail(`tag "${name}" repeats ${show(t['repeat'])} times.`);
     return {
       name,
       from: number(t['from'], `tag "${name}".from`, fail),
@@ -114,14 +113,27 @@ function number(value: unknown, what: string, fail: Fail): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : fail(`${what} is not a number.`);
 }
 
+/** A count of pixels: a whole number ≥ `min` (sheets place frames on whole texels). */
+function pixels(value: unknown, what: string, fail: Fail, min = 0): number {
+  return Number.isSafeInteger(value) && (value as number) >= min
+    ? (value as number)
+    : fail(`${what} is ${show(value)}; give a whole number of pixels ≥ ${min}.`);
+}
+
+/** A rectangle of whole pixels: its corner ≥ 0, its size ≥ 1. */
 function box(value: unknown, what: string, fail: Fail): { x: number; y: number; w: number; h: number } {
   if (!isObject(value)) return fail(`${what} is missing.`);
   return {
-    x: number(value['x'], `${what}.x`, fail),
-    y: number(value['y'], `${what}.y`, fail),
-    w: number(value['w'], `${what}.w`, fail),
-    h: number(value['h'], `${what}.h`, fail),
+    x: pixels(value['x'], `${what}.x`, fail),
+    y: pixels(value['y'], `${what}.y`, fail),
+    w: pixels(value['w'], `${what}.w`, fail, 1),
+    h: pixels(value['h'], `${what}.h`, fail, 1),
   };
+}
+
+/** A value from the file as a message shows it (JSON, so an object is not "[object Object]"). */
+function show(value: unknown): string {
+  return JSON.stringify(value) ?? String(value);
 }
 
 function list(value: unknown, what: string, fail: Fail): unknown[] {
