@@ -4,7 +4,8 @@ import { fetchBlob, loadImage } from './load-texture';
 import { parseBmFont } from './parse-bmfont';
 
 /**
- * Loads a BMFont / AngelCode text font (`.fnt`) and its page images (beside it) into a `BitmapFont`, ready to be given
+ * Loads a BMFont / AngelCode font (text `.fnt`, XML or JSON: see `parseBmFont`) and its page images (beside it) into a
+ * `BitmapFont`, ready to be given
  * to a `UiAtlas` and used by `UiText`. A missing or unreadable file, a page that is not there, does not decode or is
  * not the size the font says: each rejects naming the file and the problem.
  */

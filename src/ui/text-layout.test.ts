@@ -45,6 +45,30 @@ describe('layoutText', () => {
     expect([layout.width, layout.height, layout.lines]).toEqual([11, 16, 2]);
   });
 
+  it('fractional advances and offsets accumulate exactly; each glyph lands on the nearest whole pixel', () => {
+    const thin: BitmapGlyph = {
+      id: 0x69,
+      x: 24,
+      y: 0,
+      width: 1,
+      height: 5,
+      xoffset: 0.4,
+      yoffset: 1.5,
+      xadvance: 2.3,
+      page: 0,
+    };
+    const layout = layoutText(font([thin]), 'iiiiA');
+    // Pens 0, 2.3, 4.6, 6.9, 9.2: the i's at 0.4, 2.7, 5, 7.3 rounded; A at 9.2.
+    expect(placed(layout)).toEqual([
+      ['i', 0, 2],
+      ['i', 3, 2],
+      ['i', 5, 2],
+      ['i', 7, 2],
+      ['A', 9, 1],
+    ]);
+    expect(layout.width).toBe(14); // 9.2 + 4, up to a whole pixel
+  });
+
   it('wraps words to a width, dropping the space it breaks at; a word too long alone breaks between characters', () => {
     // "AB AB AB": each word 8 pixels, with its space 12; at 20 two words fit on a line (4 + 8 = 20).
     expect(placed(layoutText(font(), 'AB AB AB', 20))).toEqual([

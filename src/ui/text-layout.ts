@@ -1,6 +1,6 @@
 import type { BitmapFont, BitmapGlyph } from './bitmap-font';
 
-/** A glyph placed: its texels' top-left, in pixels from the text's top-left. */
+/** A glyph placed: its texels' top-left, in whole pixels from the text's top-left. */
 export interface PlacedGlyph {
   glyph: BitmapGlyph;
   x: number;
@@ -36,7 +36,12 @@ export function layoutText(font: BitmapFont, text: string, wrapWidth = Infinity)
       const glyph = font.glyph(codePoint);
       if (previous >= 0) pen += font.kerning(previous, codePoint);
       if (codePoint !== SPACE && glyph.width > 0 && glyph.height > 0)
-        glyphs.push({ glyph, x: pen + glyph.xoffset, y: line * font.lineHeight + glyph.yoffset });
+        // Fractional metrics (some tools write them) accumulate exactly; each glyph lands on a whole pixel.
+        glyphs.push({
+          glyph,
+          x: Math.round(pen + glyph.xoffset),
+          y: line * font.lineHeight + Math.round(glyph.yoffset),
+        });
       pen += glyph.xadvance;
       previous = codePoint;
     };
@@ -60,7 +65,7 @@ export function layoutText(font: BitmapFont, text: string, wrapWidth = Infinity)
     });
     newLine();
   }
-  return { glyphs, width, height: line * font.lineHeight, lines: line };
+  return { glyphs, width: Math.ceil(width), height: line * font.lineHeight, lines: line };
 }
 
 /** How far the pen moves for `what` (a character or a word) after the character `previous` (-1: none). */
