@@ -157,6 +157,11 @@ export async function assets(): Promise<Record<string, Buffer>> {
     'src/assets/fixtures/texel-test.png': encodePng(16, 16, texelTest()),
     'src/assets/fixtures/walker.png': walker.png,
     'src/assets/fixtures/walker.json': Buffer.from(walker.json),
+    // As exported on the artist's machine (its image named by an absolute Windows path), and with no image named.
+    'src/assets/fixtures/walker-abs-path.json': Buffer.from(
+      walker.json.replace('"image": "walker.png"', '"image": "C:\\\\Users\\\\artist\\\\sprites\\\\walker.png"'),
+    ),
+    'src/assets/fixtures/walker-no-image.json': Buffer.from(walker.json.replace('"image": "walker.png",', '')),
   };
 }
 

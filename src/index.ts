@@ -44,7 +44,7 @@ export { Palette, PALETTE_NAMES, type PaletteName } from './scene/palette';
 // Art from files: images, palettes, sprite sheets, glTF, bitmap fonts.
 export { loadImage, loadTexture, type ImageSource } from './assets/load-texture';
 export { loadPalette } from './assets/load-palette';
-export { loadSpriteSheet } from './assets/load-sprite-sheet';
+export { loadSpriteSheet, type SpriteSheetOptions } from './assets/load-sprite-sheet';
 export { loadGltf, type GltfOptions, type GltfScene } from './assets/load-gltf';
 export { loadBitmapFont } from './assets/load-bitmap-font';
 

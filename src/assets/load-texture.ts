@@ -1,7 +1,10 @@
 import { Texture, type TextureOptions } from '../scene/texture';
 
-/** Where an image comes from: a URL (relative to the page), an encoded file already in memory, or a decoded image. */
-export type ImageSource = string | URL | Blob | ImageBitmap;
+/**
+ * Where an image comes from: a URL (relative to the page), an encoded file already in memory, a decoded image, or an
+ * `<img>` element (decoded when it has not been yet).
+ */
+export type ImageSource = string | URL | Blob | ImageBitmap | HTMLImageElement;
 
 /**
  * Loads an image (PNG, WebP, JPEG, GIF: whatever the browser decodes) into a `Texture`, its texels exactly as stored:
@@ -21,7 +24,17 @@ export async function loadTexture(source: ImageSource, options: TextureOptions =
  */
 export async function loadImage(source: ImageSource, label = describe(source)): Promise<ImageBitmap> {
   if (source instanceof ImageBitmap) return source;
-  const blob = source instanceof Blob ? source : await fetchBlob(source);
+  if (typeof HTMLImageElement !== 'undefined' && source instanceof HTMLImageElement) {
+    try {
+      await source.decode();
+      return await createImageBitmap(source, AS_STORED);
+    } catch (error) {
+      throw new Error(`loadTexture: the <img> "${label}" does not decode (${(error as Error).message}).`, {
+        cause: error,
+      });
+    }
+  }
+  const blob = source instanceof Blob ? source : await fetchBlob(source as string | URL);
   const tries: string[] = [];
   try {
     return await createImageBitmap(blob, AS_STORED);
@@ -75,5 +88,7 @@ function describe(source: ImageSource): string {
   if (typeof source === 'string') return source;
   if (source instanceof URL) return source.href;
   if (source instanceof File) return source.name;
+  if (typeof HTMLImageElement !== 'undefined' && source instanceof HTMLImageElement)
+    return source.src || 'img';
   return source instanceof Blob ? 'image blob' : 'image';
 }

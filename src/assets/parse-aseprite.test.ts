@@ -104,6 +104,51 @@ describe('parseAseprite', () => {
       { ...HASH, meta: { ...HASH.meta, frameTags: [{ name: 'w', from: 0, to: 1, direction: 'sideways' }] } },
       /tag "w" has direction "sideways"/,
     );
-    bad({ ...HASH, meta: { ...HASH.meta, image: undefined } }, /meta.image names no image file/);
+    expect(parseAseprite({ ...HASH, meta: { ...HASH.meta, image: undefined } }, 'x.json').image).toBe(null);
+  });
+
+  /** A sheet of two sprites as `aseprite -b player.aseprite enemy.aseprite --list-tags --tagname-format '{title}_{tag}'` writes it. */
+  function twoSprites(tags: { name: string; from: number; to: number }[], layers = false) {
+    const frame = (name: string, i: number) => [
+      name,
+      { ...HASH.frames['hero 0.aseprite'], frame: { x: 16 * i, y: 0, w: 16, h: 16 } },
+    ];
+    const names = ['Player 0', 'Player 1', 'Enemy 0', 'Enemy 1', 'Enemy 2'].map((n, i) =>
+      layers ? n.replace(' ', i % 2 ? ' (arm) ' : ' (body) ') : n,
+    );
+    return {
+      frames: Object.fromEntries(names.map((n, i) => frame(`${n}.aseprite`, i))),
+      meta: {
+        ...HASH.meta,
+        size: { w: 80, h: 16 },
+        frameTags: tags.map((t) => ({ ...t, direction: 'forward' })),
+        slices: [],
+      },
+    };
+  }
+
+  it("a sheet of several sprites: each tag plays its own sprite's frames, or is refused saying why", () => {
+    const sheet = parseAseprite(
+      twoSprites([
+        { name: 'Player_Run', from: 0, to: 1 },
+        { name: 'Enemy_Walk', from: 1, to: 2 },
+      ]),
+      'both.json',
+    );
+    expect(sheet.tags!.map((t) => [t.name, t.from, t.to])).toEqual([
+      ['Player_Run', 0, 1],
+      ['Enemy_Walk', 3, 4], // Enemy's frames 1…2 are the sheet's 3…4
+    ]);
+    expect(() => parseAseprite(twoSprites([{ name: 'Run', from: 0, to: 1 }]), 'both.json')).toThrow(
+      'Aseprite sheet "both.json": it holds 2 sprites ("Player", "Enemy"), and tag "Run" names none of them; ' +
+        "Aseprite counts each tag's frames within its sprite, so export with --tagname-format '{title}_{tag}' (or one " +
+        'sprite per sheet).',
+    );
+    expect(() => parseAseprite(twoSprites([{ name: 'Player_Run', from: 0, to: 2 }]), 'both.json')).toThrow(
+      'tag "Player_Run" runs to frame 2 of sprite "Player", which has 2.',
+    );
+    expect(() =>
+      parseAseprite(twoSprites([{ name: 'Player_Run', from: 0, to: 1 }], true), 'both.json'),
+    ).toThrow(/it splits layers \(body, arm\) and has tags/);
   });
 });

@@ -8,8 +8,8 @@ import type {
 
 /** An Aseprite JSON export read: the sheet's frames, tags and slices, and the image file it names. */
 export interface AsepriteSheet extends SpriteSheetData {
-  /** `meta.image`: the sheet's PNG, relative to the JSON file. */
-  image: string;
+  /** `meta.image`: the sheet's PNG, relative to the JSON file; null when the export names none. */
+  image: string | null;
   /** `meta.size`: the image's size, checked against the image once loaded. */
   width: number;
   height: number;
@@ -28,7 +28,7 @@ export function parseAseprite(json: unknown, file: string): AsepriteSheet {
   };
   if (!isObject(json)) return fail('it is not a JSON object.');
   const meta = isObject(json['meta']) ? json['meta'] : fail('it has no "meta" (is it an Aseprite export?).');
-  const image = typeof meta['image'] === 'string' ? meta['image'] : fail('meta.image names no image file.');
+  const image = typeof meta['image'] === 'string' && meta['image'] !== '' ? meta['image'] : null;
   const size = isObject(meta['size']) ? meta['size'] : fail('meta.size is missing.');
   const raw = json['frames'];
   const entries: [string, unknown][] = Array.isArray(raw)
@@ -62,6 +62,11 @@ export function parseAseprite(json: unknown, file: string): AsepriteSheet {
       duration: (duration as number) / 1000,
     };
   });
+  const sources = spriteSources(
+    entries.map(([name]) => name),
+    list(meta['frameTags'], 'meta.frameTags', fail).length > 0,
+    fail,
+  );
   const tags = list(meta['frameTags'], 'meta.frameTags', fail).map((t, i): SpriteTag => {
     if (!isObject(t)) return fail(`meta.frameTags[${i}] is not an object.`);
     const name = typeof t['name'] === 'string' ? t['name'] : fail(`meta.frameTags[${i}] has no name.`);
@@ -71,13 +76,13 @@ export function parseAseprite(json: unknown, file: string): AsepriteSheet {
     // Aseprite writes repeat as a string ("3"), and leaves it out for "for ever".
     const repeat = t['repeat'] === undefined ? 0 : Number(t['repeat']);
     if (!(Number.isInteger(repeat) && repeat >= 0)) fail(`tag "${name}" repeats ${show(t['repeat'])} times.`);
-    return {
-      name,
-      from: number(t['from'], `tag "${name}".from`, fail),
-      to: number(t['to'], `tag "${name}".to`, fail),
-      direction,
-      repeat,
-    };
+    const from = pixels(t['from'], `tag "${name}".from`, fail, 0, 'frame');
+    const to = pixels(t['to'], `tag "${name}".to`, fail, 0, 'frame');
+    const sprite = sources && ownerOf(name, sources, fail);
+    // A sheet of several sprites counts each tag's frames within its own sprite: they move to where that sprite's are.
+    if (sprite && to >= sprite.count)
+      fail(`tag "${name}" runs to frame ${to} of sprite "${sprite.title}", which has ${sprite.count}.`);
+    return { name, from: from + (sprite?.first ?? 0), to: to + (sprite?.first ?? 0), direction, repeat };
   });
   const slices = list(meta['slices'], 'meta.slices', fail).map((s, i): SpriteSlice => {
     if (!isObject(s)) return fail(`meta.slices[${i}] is not an object.`);
@@ -105,6 +110,51 @@ export function parseAseprite(json: unknown, file: string): AsepriteSheet {
 
 type Fail = (why: string) => never;
 
+/** One sprite of a sheet that holds several: its title and where its frames are. */
+interface Source {
+  title: string;
+  first: number;
+  count: number;
+}
+
+/**
+ * The sprites a sheet's frames come from, read from Aseprite's default frame names (`{title} {frame}.aseprite`, or
+ * `{title} ({layer}) {frame}.aseprite` with layers split): null when there is one (or the names say nothing). A sheet
+ * of split layers with tags is refused: a tag's frames would belong to no one layer.
+ */
+function spriteSources(names: readonly string[], tagged: boolean, fail: Fail): Source[] | null {
+  const sources: Source[] = [];
+  const layers = new Set<string>();
+  for (const [i, name] of names.entries()) {
+    const match = /^(.*?)(?: \((.*)\))? \d+\.(?:aseprite|ase)$/.exec(name);
+    if (!match) return null; // named some other way: nothing to tell the sprites apart by
+    if (match[2] !== undefined) layers.add(match[2]);
+    const last = sources.at(-1);
+    if (last && last.title === match[1]) last.count++;
+    else sources.push({ title: match[1]!, first: i, count: 1 });
+  }
+  if (tagged && layers.size > 1)
+    fail(
+      `it splits layers (${[...layers].join(', ')}) and has tags, whose frames then belong to no one layer; export ` +
+        'with layers merged, or one layer per sheet.',
+    );
+  return sources.length > 1 && layers.size <= 1 ? sources : null;
+}
+
+/** The sprite a tag belongs to in a sheet of several: the one whose title starts its name (`{title}_{tag}`). */
+function ownerOf(tag: string, sources: readonly Source[], fail: Fail): Source {
+  const owners = sources.filter(
+    (s) => tag.startsWith(s.title) && /^[ _\-:.]/.test(tag.slice(s.title.length)),
+  );
+  if (owners.length === 0)
+    fail(
+      `it holds ${sources.length} sprites (${sources.map((s) => `"${s.title}"`).join(', ')}), and tag "${tag}" ` +
+        "names none of them; Aseprite counts each tag's frames within its sprite, so export with " +
+        "--tagname-format '{title}_{tag}' (or one sprite per sheet).",
+    );
+  return owners.reduce((a, b) => (b.title.length > a.title.length ? b : a));
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -114,10 +164,12 @@ function number(value: unknown, what: string, fail: Fail): number {
 }
 
 /** A count of pixels: a whole number ≥ `min` (sheets place frames on whole texels). */
-function pixels(value: unknown, what: string, fail: Fail, min = 0): number {
+function pixels(value: unknown, what: string, fail: Fail, min = 0, unit = 'pixels'): number {
   return Number.isSafeInteger(value) && (value as number) >= min
     ? (value as number)
-    : fail(`${what} is ${show(value)}; give a whole number of pixels ≥ ${min}.`);
+    : fail(
+        `${what} is ${show(value)}; give a whole number ${unit === 'frame' ? 'of a frame' : 'of pixels'} ≥ ${min}.`,
+      );
 }
 
 /** A rectangle of whole pixels: its corner ≥ 0, its size ≥ 1. */
