@@ -159,9 +159,14 @@ export async function assets(): Promise<Record<string, Buffer>> {
     'src/assets/fixtures/walker.json': Buffer.from(walker.json),
     // As exported on the artist's machine (its image named by an absolute Windows path), and with no image named.
     'src/assets/fixtures/walker-abs-path.json': Buffer.from(
-      walker.json.replace('"image": "walker.png"', '"image": "C:\\\\Users\\\\artist\\\\sprites\\\\walker.png"'),
+      walker.json.replace(
+        '"image": "walker.png"',
+        '"image": "C:\\\\Users\\\\artist\\\\sprites\\\\walker.png"',
+      ),
     ),
-    'src/assets/fixtures/walker-no-image.json': Buffer.from(walker.json.replace('"image": "walker.png",', '')),
+    'src/assets/fixtures/walker-no-image.json': Buffer.from(
+      walker.json.replace('"image": "walker.png",', ''),
+    ),
   };
 }
 
