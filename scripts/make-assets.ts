@@ -140,6 +140,53 @@ function charLine(
   return `char id=${id} x=${x} y=${y} width=${w} height=${h} xoffset=${xo} yoffset=${yo} xadvance=${advance} page=0 chnl=15`;
 }
 
+/**
+ * The walker's frames as TexturePacker packs them with "Allow rotation" (JSON array form, no durations or tags): every
+ * other frame stored turned 90° clockwise, a texel apart. What `loadSpriteSheet` must turn upright.
+ */
+export function packedWalkerSheet(): { png: Buffer; json: string } {
+  const frames = WALKER_FRAMES.map(([legs, lift]) => {
+    const rows = walkerPose(legs, lift);
+    const ys = rows.flatMap((row, y) => (/[^.]/.test(row) ? [y] : []));
+    const xs = rows.flatMap((row) => [...row].flatMap((c, x) => (c === '.' ? [] : [x])));
+    const [x0, y0] = [Math.min(...xs), ys[0]!];
+    return { rows, x0, y0, w: Math.max(...xs) - x0 + 1, h: ys[ys.length - 1]! - y0 + 1 };
+  });
+  const rotated = (i: number) => i % 2 === 1;
+  const width = frames.reduce((sum, f, i) => sum + (rotated(i) ? f.h : f.w) + 1, 1);
+  const height = Math.max(...frames.map((f, i) => (rotated(i) ? f.w : f.h))) + 2;
+  const texels = new Uint8Array(width * height * 4);
+  let x = 1;
+  const list = frames.map((f, i) => {
+    for (let v = 0; v < f.h; v++)
+      for (let u = 0; u < f.w; u++) {
+        const colour = WALKER_PALETTE[f.rows[f.y0 + v]![f.x0 + u]!];
+        // Turned clockwise, the upright texel (u, v) lands at column h−1−v, row u of its place.
+        const [cx, cy] = rotated(i) ? [f.h - 1 - v, u] : [u, v];
+        if (colour) texels.set(colour, ((1 + cy) * width + x + cx) * 4);
+      }
+    const entry = {
+      filename: `walker_${i}.png`,
+      frame: { x, y: 1, w: f.w, h: f.h },
+      rotated: rotated(i),
+      trimmed: true,
+      spriteSourceSize: { x: f.x0, y: f.y0, w: f.w, h: f.h },
+      sourceSize: { w: 16, h: 16 },
+    };
+    x += (rotated(i) ? f.h : f.w) + 1;
+    return entry;
+  });
+  const meta = {
+    app: 'https://www.codeandweb.com/texturepacker',
+    version: '1.0',
+    image: 'walker-packed.png',
+    format: 'RGBA8888',
+    size: { w: width, h: height },
+    scale: '1',
+  };
+  return { png: encodePng(width, height, texels), json: JSON.stringify({ frames: list, meta }, null, 1) };
+}
+
 /** Every file the script makes, by its path from the repository root. */
 export async function assets(): Promise<Record<string, Buffer>> {
   const walker = walkerSheet();
@@ -164,6 +211,8 @@ export async function assets(): Promise<Record<string, Buffer>> {
         '"image": "C:\\\\Users\\\\artist\\\\sprites\\\\walker.png"',
       ),
     ),
+    'src/assets/fixtures/walker-packed.png': packedWalkerSheet().png,
+    'src/assets/fixtures/walker-packed.json': Buffer.from(packedWalkerSheet().json),
     'src/assets/fixtures/walker-no-image.json': Buffer.from(
       walker.json.replace('"image": "walker.png",', ''),
     ),

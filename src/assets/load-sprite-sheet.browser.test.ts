@@ -28,4 +28,33 @@ describe('loadSpriteSheet', () => {
       /its image ".*checker\.png" is 4×4; the JSON says \d+×\d+ \(export them together\)/,
     );
   });
+
+  it("TexturePacker's rotated frames are turned upright: every frame's texels as the upright sheet has them", async () => {
+    const upright = await loadSpriteSheet(fixture('walker.json'));
+    const packed = await loadSpriteSheet(fixture('walker-packed.json'));
+    const texels = (sheet: typeof upright, f: number) => {
+      const frame = sheet.frames[f]!;
+      const all = sheet.texture.texels();
+      const rows: number[] = [];
+      for (let y = 0; y < frame.height; y++)
+        for (let x = 0; x < frame.width; x++) {
+          const at = ((frame.y + y) * sheet.texture.width + frame.x + x) * 4;
+          rows.push(...all.subarray(at, at + 4));
+        }
+      return rows;
+    };
+    expect(packed.frames.length).toBe(upright.frames.length);
+    for (let f = 0; f < upright.frames.length; f++) {
+      const { width, height, offsetX, offsetY, sourceWidth, sourceHeight } = upright.frames[f]!;
+      expect(packed.frames[f], `frame ${f}`).toMatchObject({
+        width,
+        height,
+        offsetX,
+        offsetY,
+        sourceWidth,
+        sourceHeight,
+      });
+      expect(texels(packed, f), `frame ${f}`).toEqual(texels(upright, f));
+    }
+  });
 });

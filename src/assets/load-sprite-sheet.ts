@@ -2,6 +2,7 @@ import { SpriteSheet } from '../scene/sprite-sheet';
 import { Texture, type TextureOptions } from '../scene/texture';
 import { fetchBlob, loadTexture, type ImageSource } from './load-texture';
 import { parseAseprite } from './parse-aseprite';
+import { unrotateFrames } from './unrotate-frames';
 
 /** How a sprite sheet is loaded: its texture's options, and optionally its image. */
 export interface SpriteSheetOptions extends TextureOptions {
@@ -54,5 +55,27 @@ export async function loadSpriteSheet(
       `its image "${named}" is ${texture.width}×${texture.height}; the JSON says ${sheet.width}×${sheet.height} ` +
         '(export them together).',
     );
+  if (sheet.rotated.size > 0) {
+    for (const i of sheet.rotated) {
+      const f = sheet.frames[i]!;
+      if (f.x + f.height > texture.width || f.y + f.width > texture.height)
+        fail(
+          `frame ${i} is stored rotated at ${f.x}, ${f.y}, taking ${f.height}×${f.width} texels, past the image's ` +
+            `${texture.width}×${texture.height}.`,
+        );
+    }
+    const upright = unrotateFrames(
+      texture.texels(),
+      texture.width,
+      texture.height,
+      sheet.frames,
+      sheet.rotated,
+    );
+    texture = Texture.fromPixels(upright.width, upright.height, upright.pixels, {
+      ...textureOptions,
+      label: texture.label,
+    });
+    return new SpriteSheet(texture, { ...sheet, frames: upright.frames }, file);
+  }
   return new SpriteSheet(texture, sheet, file);
 }

@@ -10,6 +10,11 @@ import type {
 export interface AsepriteSheet extends SpriteSheetData {
   /** `meta.image`: the sheet's PNG, relative to the JSON file; null when the export names none. */
   image: string | null;
+  /**
+   * Frames the packer stored turned 90° clockwise (TexturePacker's `rotated`): their `width × height` texels fill a
+   * `height × width` place at `x, y`. `loadSpriteSheet` turns them upright at load.
+   */
+  rotated: Set<number>;
   /** `meta.size`: the image's size, checked against the image once loaded. */
   width: number;
   height: number;
@@ -20,7 +25,8 @@ const DIRECTIONS: readonly TagDirection[] = ['forward', 'reverse', 'pingpong', '
 /**
  * Reads Aseprite's JSON sprite-sheet export (File › Export Sprite Sheet, "JSON Data"), hash or array form: frames with
  * their durations and trim, frame tags with direction and repeat, slices with their first key's bounds and pivot.
- * Anything malformed throws naming `file` and what is wrong (rotated frames, which Aseprite never writes, included).
+ * TexturePacker's JSON (hash or array) is the same format: its frames stored rotated are listed in `rotated`. Anything
+ * malformed throws naming `file` and what is wrong.
  */
 export function parseAseprite(json: unknown, file: string): AsepriteSheet {
   const fail = (why: string): never => {
@@ -37,10 +43,11 @@ export function parseAseprite(json: unknown, file: string): AsepriteSheet {
       ? Object.entries(raw)
       : fail('it has no "frames" (an array or an object of frames).');
   if (entries.length === 0) fail('it has no frames.');
-  const frames = entries.map(([name, f]): SpriteFrame => {
+  const rotated = new Set<number>();
+  const frames = entries.map(([name, f], index): SpriteFrame => {
     const where = `frame "${name}"`;
     if (!isObject(f)) return fail(`${where} is not an object.`);
-    if (f['rotated'] === true) fail(`${where} is rotated; export without rotation.`);
+    if (f['rotated'] === true) rotated.add(index);
     const rect = box(f['frame'], `${where}.frame`, fail);
     const trimmed =
       f['spriteSourceSize'] === undefined
@@ -100,6 +107,7 @@ export function parseAseprite(json: unknown, file: string): AsepriteSheet {
   });
   return {
     image,
+    rotated,
     width: number(size['w'], 'meta.size.w', fail),
     height: number(size['h'], 'meta.size.h', fail),
     frames,
