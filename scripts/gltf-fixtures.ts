@@ -18,8 +18,16 @@ const GEOMETRIES: Record<PropPrimitive['geometry'], Geometry> = {
   quad: quadGeometry(1, 1),
 };
 
+/** How a variant of the prop stores its data: the same scene, written another way. */
+interface PropVariant {
+  /** Applied to the UVs of the wood's primitives (the inverse of a texture transform the file then declares). */
+  woodUv?: (u: number, v: number) => [number, number];
+  /** This node's attributes quantized (KHR_mesh_quantization), its scale halved to match positions doubled. */
+  quantized?: string;
+}
+
 /** The prop as a glTF document: nested nodes, several primitives, every index size, with and without normals. */
-function propDocument(checkerPng: Uint8Array): Document {
+function propDocument(checkerPng: Uint8Array, variant: PropVariant = {}): Document {
   const doc = new Document();
   const buffer = doc.createBuffer('prop').setURI('prop.bin');
   const scene = doc.createScene('prop');
@@ -51,7 +59,12 @@ function propDocument(checkerPng: Uint8Array): Document {
     const trs = spec.name === 'lamp' ? PROP_LAMP : spec;
     if (trs.translation) node.setTranslation([...trs.translation]);
     if (trs.rotation) node.setRotation([...trs.rotation]);
-    if (trs.scale) node.setScale([...trs.scale]);
+    if (trs.scale)
+      node.setScale(
+        spec.name === variant.quantized
+          ? (trs.scale.map((v) => v / 2) as [number, number, number])
+          : [...trs.scale],
+      );
     if (spec.primitives.length > 0) {
       const mesh = doc.createMesh(spec.name);
       spec.primitives.forEach((p, i) => {
@@ -61,7 +74,27 @@ function propDocument(checkerPng: Uint8Array): Document {
           const out = new Float32Array(count * size);
           for (let v = 0; v < count; v++)
             for (let c = 0; c < size; c++) out[v * size + c] = g.vertices[v * VERTEX_FLOATS + from + c]!;
+          if (from === 6 && p.material === 'wood' && variant.woodUv)
+            for (let v = 0; v < count; v++) out.set(variant.woodUv(out[v * 2]!, out[v * 2 + 1]!), v * 2);
           return out;
+        };
+        // Quantized as exporters write it: positions whole int16 (doubled, the node's scale halved: exact), normals
+        // normalized int8, UVs normalized uint16.
+        const quantize = spec.name === variant.quantized;
+        const store = (name: string, values: Float32Array, type: 'VEC3' | 'VEC2'): Accessor => {
+          if (!quantize) return accessor(name, values, type);
+          const [Kind, factor] =
+            type === 'VEC2'
+              ? [Uint16Array, 65535]
+              : name.endsWith('normal')
+                ? [Int8Array, 127]
+                : [Int16Array, 2];
+          const made = accessor(
+            name,
+            Kind.from(Array.from(values, (x) => Math.round(x * factor))) as never,
+            type,
+          );
+          return factor === 2 ? made : made.setNormalized(true);
         };
         const primitive = doc.createPrimitive().setMaterial(material(p.material));
         const label = `${spec.name} ${i}`;
@@ -74,13 +107,13 @@ function propDocument(checkerPng: Uint8Array): Document {
               corners.flatMap((k) => Array.from(all.subarray(k * size, k * size + size))),
             );
           };
-          primitive.setAttribute('POSITION', accessor(`${label} position`, take(0, 3), 'VEC3'));
-          if (p.normals) primitive.setAttribute('NORMAL', accessor(`${label} normal`, take(3, 3), 'VEC3'));
-          primitive.setAttribute('TEXCOORD_0', accessor(`${label} uv`, take(6, 2), 'VEC2'));
+          primitive.setAttribute('POSITION', store(`${label} position`, take(0, 3), 'VEC3'));
+          if (p.normals) primitive.setAttribute('NORMAL', store(`${label} normal`, take(3, 3), 'VEC3'));
+          primitive.setAttribute('TEXCOORD_0', store(`${label} uv`, take(6, 2), 'VEC2'));
         } else {
-          primitive.setAttribute('POSITION', accessor(`${label} position`, pick(0, 3), 'VEC3'));
-          if (p.normals) primitive.setAttribute('NORMAL', accessor(`${label} normal`, pick(3, 3), 'VEC3'));
-          primitive.setAttribute('TEXCOORD_0', accessor(`${label} uv`, pick(6, 2), 'VEC2'));
+          primitive.setAttribute('POSITION', store(`${label} position`, pick(0, 3), 'VEC3'));
+          if (p.normals) primitive.setAttribute('NORMAL', store(`${label} normal`, pick(3, 3), 'VEC3'));
+          primitive.setAttribute('TEXCOORD_0', store(`${label} uv`, pick(6, 2), 'VEC2'));
           const Kind = { 8: Uint8Array, 16: Uint16Array, 32: Uint32Array }[p.indices];
           primitive.setIndices(accessor(`${label} indices`, Kind.from(g.indices), 'SCALAR'));
         }
@@ -105,8 +138,39 @@ type GltfJson = Record<string, unknown> & {
 
 /** The prop as `.gltf` (+ `.bin`, `checker.png`) and `.glb`, and the broken files of the bad-input tests. */
 export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<string, Buffer>> {
+  const { gltf, bin, glb } = await propFiles(checkerPng);
+  // The same prop with its wood's texture offset and scaled (KHR_texture_transform) and its UVs made to match, and
+  // with the sign's attributes quantized (KHR_mesh_quantization, required): both must draw as the prop does.
+  const OFFSET = [0.25, 0.5];
+  const SCALE = [2, 4];
+  const transformed = await propFiles(checkerPng, {
+    woodUv: (u, v) => [(u - OFFSET[0]!) / SCALE[0]!, (v - OFFSET[1]!) / SCALE[1]!],
+  });
+  const wood = transformed.gltf.materials.find((m) => m['name'] === 'wood')! as {
+    pbrMetallicRoughness: { baseColorTexture: Record<string, unknown> };
+  };
+  wood.pbrMetallicRoughness.baseColorTexture['extensions'] = {
+    KHR_texture_transform: { offset: OFFSET, scale: SCALE },
+  };
+  transformed.gltf['extensionsUsed'] = ['KHR_materials_unlit', 'KHR_texture_transform'];
+  const quantized = await propFiles(checkerPng, { quantized: 'sign' });
+  quantized.gltf['extensionsUsed'] = ['KHR_materials_unlit', 'KHR_mesh_quantization'];
+  quantized.gltf['extensionsRequired'] = ['KHR_mesh_quantization'];
+  return {
+    ...(await badFixtures(gltf, bin, glb)),
+    'src/assets/fixtures/prop-transformed.glb': Buffer.from(
+      toGlb(transformed.gltf, transformed.bin[1], checkerPng),
+    ),
+    'src/assets/fixtures/prop-quantized.glb': Buffer.from(
+      toGlb(quantized.gltf, quantized.bin[1], checkerPng),
+    ),
+  };
+}
+
+/** A variant of the prop as glTF JSON (the lamp placed by a matrix, the metal unlit), its .bin, and as a .glb. */
+async function propFiles(checkerPng: Uint8Array, variant: PropVariant = {}) {
   const io = new NodeIO();
-  const doc = propDocument(checkerPng);
+  const doc = propDocument(checkerPng, variant);
   const { json, resources } = await io.writeJSON(doc, { format: 'json' } as never);
   const gltf = json as unknown as GltfJson;
   // The lamp's placement as a matrix (glTF-Transform writes TRS): the loader must decompose it.
@@ -120,6 +184,15 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
   gltf['extensionsUsed'] = ['KHR_materials_unlit'];
   const bin = Object.entries(resources).find(([uri]) => uri.endsWith('.bin'))!;
   const glb = toGlb(gltf, bin[1], checkerPng);
+  return { gltf, bin, glb };
+}
+
+/** The prop as `.gltf`, `.bin` and `.glb`, and the broken files of the bad-input tests made from it. */
+async function badFixtures(
+  gltf: GltfJson,
+  bin: [string, Uint8Array],
+  glb: Uint8Array,
+): Promise<Record<string, Buffer>> {
   const text = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 1)}\n`);
   const variant = (change: (j: GltfJson) => void) => {
     const copy = JSON.parse(JSON.stringify(gltf)) as GltfJson;

@@ -15,6 +15,7 @@ import { Node } from '../scene/node';
 import { Texture, type TextureFilter, type TextureWrap } from '../scene/texture';
 import { fetchBlob, loadImage } from './load-texture';
 import { checkGlb, checkGltf, checkShape } from './check-gltf';
+import { textureTransform, transformUvs } from './texture-transform';
 
 /** How a glTF file is turned into nodes. */
 export interface GltfOptions {
@@ -43,6 +44,13 @@ type GltfJson = JSONDocument['json'];
 
 const UNLIT = 'KHR_materials_unlit';
 const DRACO = 'KHR_draco_mesh_compression';
+const QUANTIZATION = 'KHR_mesh_quantization';
+const TEXTURE_TRANSFORM = 'KHR_texture_transform';
+/**
+ * Extensions read (unlit from the JSON; quantized attributes through the accessors, which dequantize; texture
+ * transforms baked into the UVs) or skipped by primitive (Draco, reported).
+ */
+const READ = new Set([UNLIT, QUANTIZATION, TEXTURE_TRANSFORM]);
 /** glTF primitive mode 4: triangles, the only one drawn. */
 const TRIANGLES = 4;
 const NEAREST_FILTERS = new Set([9728, 9984, 9986]);
@@ -54,7 +62,8 @@ const MIRRORED_REPEAT = 33648;
  * Loads a glTF 2.0 file (`.gltf` with its `.bin` and images, or `.glb`), parsed by glTF-Transform, into a `Node` tree:
  * the hierarchy with its TRS (a matrix is decomposed; shear is an error naming the node), triangle primitives (indexed
  * with 8-, 16- or 32-bit indices or not; POSITION, NORMAL, TEXCOORD_0, flat normals where NORMAL is missing; any buffer
- * layout), materials (`baseColorFactor`, `baseColorTexture` with its sampler, `KHR_materials_unlit`, alpha cut-out).
+ * layout), materials (`baseColorFactor`, `baseColorTexture` with its sampler and `KHR_texture_transform`,
+ * `KHR_materials_unlit`, alpha cut-out), quantized attributes (`KHR_mesh_quantization`).
  * Skins, morph targets, animations, Draco and other modes are left out, the rest loaded, each reported once. A missing
  * file or buffer, a truncated `.glb`, bad JSON, an accessor out of range, an image that does not decode: each rejects
  * naming the file and the problem.
@@ -73,16 +82,25 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
   const io = (await import('./gltf-io')).gltfIo();
   const jsonDoc = await readJson(file, fail);
   const json = jsonDoc.json;
-  // Unlit is read from the JSON; Draco needs a decoder this build does not carry, so its primitives are skipped, not
-  // the file. Any other required extension means the file cannot be drawn without it.
+  // Draco needs a decoder this build does not carry, so its primitives are skipped, not the file. Any other required
+  // extension not read means the file cannot be drawn without it.
   const required = json.extensionsRequired ?? [];
   for (const name of required)
-    if (name !== UNLIT && name !== DRACO)
+    if (!READ.has(name) && name !== DRACO)
       fail(`it requires the extension ${name}, which Armature does not read.`);
   json.extensionsRequired = [];
   for (const name of json.extensionsUsed ?? [])
     if (name === DRACO) report('Draco-compressed meshes (KHR_draco_mesh_compression)');
-    else if (name !== UNLIT) report(`the extension ${name}`);
+    else if (!READ.has(name)) report(`the extension ${name}`);
+  // Each material's base colour transform, baked into the UVs of the primitives it colours.
+  const uvTransforms = (json.materials ?? []).map((m, i) => {
+    const ext = m.pbrMetallicRoughness?.baseColorTexture?.extensions?.[TEXTURE_TRANSFORM] as
+      Record<string, unknown> | undefined;
+    if (!ext) return null;
+    const where = `material ${i}${m.name ? ` ("${m.name}")` : ''}'s ${TEXTURE_TRANSFORM}`;
+    if ((ext['texCoord'] ?? 0) !== 0) report(`textures on TEXCOORD_1 and above (${where}.texCoord)`);
+    return textureTransform(ext, where, fail);
+  });
   let document: Document;
   try {
     document = await io.readJSON(jsonDoc);
@@ -105,6 +123,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
     gltfMaterials.map((m, i) => material(m, unlit.has(i), textures, fail, report)),
   );
   const materialOf = new Map(gltfMaterials.map((m, i) => [m, materials[i]!]));
+  const materialIndex = new Map(gltfMaterials.map((m, i) => [m, i]));
   let plain: Material | null = null;
 
   const gltfNodes = root.listNodes();
@@ -127,6 +146,8 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
       }
       const geometry = primitiveGeometry(primitive, name, fail);
       const gltfMaterial = primitive.getMaterial();
+      const uvTransform = gltfMaterial ? uvTransforms[materialIndex.get(gltfMaterial)!] : null;
+      if (uvTransform) transformUvs(geometry.vertices, uvTransform);
       const meshMaterial = gltfMaterial
         ? materialOf.get(gltfMaterial)!
         : (plain ??= new Material('lambert', [1, 1, 1, 1]));
