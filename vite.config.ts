@@ -124,9 +124,7 @@ const app: ViteUserConfig = {
         test: {
           name: 'unit',
           environment: 'node',
-          // Allocation tests collect garbage before they measure, and need V8's optimised code when they do: with
-          // recompilation on a background thread, a busy machine can leave the measured loop unoptimised (boxing).
-          execArgv: ['--expose-gc', '--no-concurrent-recompilation'],
+          execArgv: ['--expose-gc'], // allocation tests collect garbage before they measure
           include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['src/**/*.gpu.test.ts', 'src/**/*.browser.test.ts'],
         },
