@@ -24,6 +24,8 @@ interface PropVariant {
   woodUv?: (u: number, v: number) => [number, number];
   /** This node's attributes quantized (KHR_mesh_quantization), its scale halved to match positions doubled. */
   quantized?: string;
+  /** This node's positions doubled, with a morph target of minus them at the mesh's default weight ½: the same shape. */
+  morphed?: string;
 }
 
 /** The prop as a glTF document: nested nodes, several primitives, every index size, with and without normals. */
@@ -111,7 +113,17 @@ function propDocument(checkerPng: Uint8Array, variant: PropVariant = {}): Docume
           if (p.normals) primitive.setAttribute('NORMAL', store(`${label} normal`, take(3, 3), 'VEC3'));
           primitive.setAttribute('TEXCOORD_0', store(`${label} uv`, take(6, 2), 'VEC2'));
         } else {
-          primitive.setAttribute('POSITION', store(`${label} position`, pick(0, 3), 'VEC3'));
+          const positions = pick(0, 3);
+          if (spec.name === variant.morphed) {
+            positions.forEach((v, k) => (positions[k] = 2 * v));
+            const delta = positions.map((v) => -v);
+            primitive.addTarget(
+              doc
+                .createPrimitiveTarget()
+                .setAttribute('POSITION', accessor(`${label} target`, delta, 'VEC3')),
+            );
+          }
+          primitive.setAttribute('POSITION', store(`${label} position`, positions, 'VEC3'));
           if (p.normals) primitive.setAttribute('NORMAL', store(`${label} normal`, pick(3, 3), 'VEC3'));
           primitive.setAttribute('TEXCOORD_0', store(`${label} uv`, pick(6, 2), 'VEC2'));
           const Kind = { 8: Uint8Array, 16: Uint16Array, 32: Uint32Array }[p.indices];
@@ -119,6 +131,7 @@ function propDocument(checkerPng: Uint8Array, variant: PropVariant = {}): Docume
         }
         mesh.addPrimitive(primitive);
       });
+      if (spec.name === variant.morphed) mesh.setWeights([0.5]);
       node.setMesh(mesh);
     }
     return node;
@@ -153,6 +166,7 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
     KHR_texture_transform: { offset: OFFSET, scale: SCALE },
   };
   transformed.gltf['extensionsUsed'] = ['KHR_materials_unlit', 'KHR_texture_transform'];
+  const morphed = await propFiles(checkerPng, { morphed: 'sign' });
   const quantized = await propFiles(checkerPng, { quantized: 'sign' });
   quantized.gltf['extensionsUsed'] = ['KHR_materials_unlit', 'KHR_mesh_quantization'];
   quantized.gltf['extensionsRequired'] = ['KHR_mesh_quantization'];
@@ -161,6 +175,7 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
     'src/assets/fixtures/prop-transformed.glb': Buffer.from(
       toGlb(transformed.gltf, transformed.bin[1], checkerPng),
     ),
+    'src/assets/fixtures/prop-morphed.glb': Buffer.from(toGlb(morphed.gltf, morphed.bin[1], checkerPng)),
     'src/assets/fixtures/prop-quantized.glb': Buffer.from(
       toGlb(quantized.gltf, quantized.bin[1], checkerPng),
     ),

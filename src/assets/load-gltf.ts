@@ -64,7 +64,8 @@ const MIRRORED_REPEAT = 33648;
  * with 8-, 16- or 32-bit indices or not; POSITION, NORMAL, TEXCOORD_0, flat normals where NORMAL is missing; any buffer
  * layout), materials (`baseColorFactor`, `baseColorTexture` with its sampler and `KHR_texture_transform`,
  * `KHR_materials_unlit`, alpha cut-out), quantized attributes (`KHR_mesh_quantization`).
- * Skins, morph targets, animations, Draco and other modes are left out, the rest loaded, each reported once. A missing
+ * Morph targets are applied at the weights the file gives (the node's, else the mesh's). Skins, animations, Draco
+ * and other modes are left out, the rest loaded, each reported once. A missing
  * file or buffer, a truncated `.glb`, bad JSON, an accessor out of range, an image that does not decode: each rejects
  * naming the file and the problem.
  */
@@ -138,13 +139,14 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
     const m = mesh ? meshIndex.get(mesh)! : -1;
     mesh?.listPrimitives().forEach((primitive, p) => {
       const name = `${mesh.getName() || `mesh ${m}`} #${p}`;
-      if (primitive.listTargets().length > 0) report('morph targets');
       if (json.meshes?.[m]?.primitives[p]?.extensions?.[DRACO]) return;
       if (primitive.getMode() !== TRIANGLES) {
         report(`primitive mode ${primitive.getMode()} (only triangles, 4, are drawn)`);
         return;
       }
-      const geometry = primitiveGeometry(primitive, name, fail);
+      // Morph weights as the file leaves them (the node's, else the mesh's defaults) are applied to the geometry.
+      const weights = gltfNode.getWeights().length > 0 ? gltfNode.getWeights() : mesh.getWeights();
+      const geometry = primitiveGeometry(primitive, name, fail, weights);
       const gltfMaterial = primitive.getMaterial();
       const uvTransform = gltfMaterial ? uvTransforms[materialIndex.get(gltfMaterial)!] : null;
       if (uvTransform) transformUvs(geometry.vertices, uvTransform);
@@ -307,7 +309,12 @@ function placeNode(
  * A triangle primitive as interleaved position, normal, uv: indexed as the file has it, or, where NORMAL is missing,
  * one vertex per corner with its face's normal (flat shading).
  */
-function primitiveGeometry(primitive: Primitive, name: string, fail: (why: string) => never): Geometry {
+function primitiveGeometry(
+  primitive: Primitive,
+  name: string,
+  fail: (why: string) => never,
+  weights: readonly number[] = [],
+): Geometry {
   const position = primitive.getAttribute('POSITION') ?? fail(`primitive "${name}" has no POSITION.`);
   const normal = primitive.getAttribute('NORMAL');
   const uv = primitive.getAttribute('TEXCOORD_0');
@@ -322,8 +329,15 @@ function primitiveGeometry(primitive: Primitive, name: string, fail: (why: strin
   const indices = indexAccessor ? readIndices(indexAccessor, count, name, fail) : sequence(count);
   if (indices.length % 3 !== 0)
     fail(`primitive "${name}" has ${indices.length} indices, not whole triangles.`);
-  const positions = floats(position, 3, name, fail);
-  const normals = normal ? floats(normal, 3, name, fail) : null;
+  const positions = morphed(floats(position, 3, name, fail), primitive, 'POSITION', weights, name, fail);
+  const normals = normal
+    ? morphed(floats(normal, 3, name, fail), primitive, 'NORMAL', weights, name, fail)
+    : null;
+  if (normals && weights.some((w) => w !== 0))
+    for (let i = 0; i < normals.length; i += 3) {
+      const length = Math.hypot(normals[i]!, normals[i + 1]!, normals[i + 2]!) || 1;
+      for (let c = 0; c < 3; c++) (normals as Float32Array)[i + c]! /= length;
+    }
   const uvs = uv ? floats(uv, 2, name, fail) : null;
   if (normals) {
     const vertices = new Float32Array(count * VERTEX_FLOATS);
@@ -369,6 +383,35 @@ function primitiveGeometry(primitive: Primitive, name: string, fail: (why: strin
  * An attribute's values as floats, `size` per element: float data read whole (glTF-Transform has already taken it out
  * of any interleaving); normalized integers through the accessor, which scales them to 0…1 or −1…1.
  */
+/**
+ * An attribute with the primitive's morph targets added at their weights (a copy; the accessor's own values when no
+ * weight moves it). A target of another length is an error naming the primitive.
+ */
+function morphed(
+  base: ArrayLike<number>,
+  primitive: Primitive,
+  attribute: 'POSITION' | 'NORMAL',
+  weights: readonly number[],
+  name: string,
+  fail: (why: string) => never,
+): ArrayLike<number> {
+  const targets = primitive.listTargets();
+  if (!targets.some((_, t) => (weights[t] ?? 0) !== 0)) return base;
+  const out = Float32Array.from(base);
+  targets.forEach((target, t) => {
+    const weight = weights[t] ?? 0;
+    const delta = target.getAttribute(attribute);
+    if (weight === 0 || !delta) return;
+    if (delta.getCount() * 3 !== out.length)
+      fail(
+        `primitive "${name}": morph target ${t}'s ${attribute} has ${delta.getCount()} elements, not ${out.length / 3}.`,
+      );
+    const values = floats(delta, 3, `${name} morph target ${t}`, fail);
+    for (let i = 0; i < out.length; i++) out[i]! += weight * values[i]!;
+  });
+  return out;
+}
+
 function floats(
   accessor: Accessor,
   size: number,
