@@ -170,8 +170,24 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
   const quantized = await propFiles(checkerPng, { quantized: 'sign' });
   quantized.gltf['extensionsUsed'] = ['KHR_materials_unlit', 'KHR_mesh_quantization'];
   quantized.gltf['extensionsRequired'] = ['KHR_mesh_quantization'];
+  // Two cameras on nodes of their own: a perspective one with no far plane, an orthographic one looking down.
+  const withCameras = JSON.parse(JSON.stringify(gltf)) as GltfJson;
+  withCameras['cameras'] = [
+    { name: 'eye', type: 'perspective', perspective: { yfov: 0.8, znear: 0.1 } },
+    { name: 'plan', type: 'orthographic', orthographic: { xmag: 2, ymag: 1.5, znear: 0.5, zfar: 20 } },
+  ];
+  const down = [-Math.SQRT1_2, 0, 0, Math.SQRT1_2];
+  withCameras.nodes.push(
+    { name: 'eye mount', camera: 0, translation: [0, 1, 5] },
+    { name: 'plan mount', camera: 1, translation: [0, 6, 0], rotation: down },
+  );
+  (withCameras['scenes'] as { nodes: number[] }[])[0]!.nodes.push(
+    withCameras.nodes.length - 2,
+    withCameras.nodes.length - 1,
+  );
   return {
     ...(await badFixtures(gltf, bin, glb)),
+    'src/assets/fixtures/prop-cameras.glb': Buffer.from(toGlb(withCameras, bin[1], checkerPng)),
     'src/assets/fixtures/prop-transformed.glb': Buffer.from(
       toGlb(transformed.gltf, transformed.bin[1], checkerPng),
     ),

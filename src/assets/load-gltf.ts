@@ -1,5 +1,6 @@
 import type {
   Accessor,
+  Camera as GltfCamera,
   Document,
   JSONDocument,
   Material as GltfMaterial,
@@ -9,6 +10,7 @@ import type {
 } from '@gltf-transform/core';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import { VERTEX_FLOATS, type Geometry } from '../scene/geometry';
+import { Camera } from '../scene/camera';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
@@ -36,6 +38,11 @@ export interface GltfScene {
   meshes: Mesh<Geometry, Material>[];
   /** One per glTF material, in the file's order; primitives without one share a default. */
   materials: Material[];
+  /**
+   * The file's cameras, one per node that has one, in the nodes' order: each a `Camera` child of its node (named after
+   * the glTF camera), looking down the node's -Z as glTF's do. Render through one with `renderer.camera = camera`.
+   */
+  cameras: Camera[];
   /** Features of the file left out (skins, animations, …): each also warned about once. */
   unsupported: string[];
 }
@@ -132,9 +139,17 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
   const nodes = gltfNodes.map((n, i) => new Node(n.getName() || `node ${i}`));
   const nodeOf = new Map(gltfNodes.map((n, i) => [n, nodes[i]!]));
   const meshes: Mesh<Geometry, Material>[] = [];
+  const cameras: Camera[] = [];
+  const cameraIndex = new Map(root.listCameras().map((c, i) => [c, i]));
   gltfNodes.forEach((gltfNode, i) => {
     const node = nodes[i]!;
     placeNode(node, gltfNode, json.nodes?.[i]?.matrix, file, fail);
+    const lens = gltfNode.getCamera();
+    if (lens) {
+      // glTF-Transform gives a perspective lens without a far plane 100; the file means infinity.
+      const far = json.cameras?.[cameraIndex.get(lens)!]?.perspective?.zfar;
+      node.add(cameras[cameras.push(gltfCamera(lens, far, `node "${node.name}"`, fail)) - 1]!);
+    }
     const mesh = gltfNode.getMesh();
     const m = mesh ? meshIndex.get(mesh)! : -1;
     mesh?.listPrimitives().forEach((primitive, p) => {
@@ -164,7 +179,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
   const scene = root.getDefaultScene() ?? root.listScenes()[0];
   const top = new Node(scene?.getName() || file.split('/').pop() || 'glTF');
   for (const child of scene?.listChildren() ?? []) top.add(nodeOf.get(child)!);
-  return { root: top, nodes, meshes, materials, unsupported };
+  return { root: top, nodes, meshes, materials, cameras, unsupported };
 }
 
 /** The file's JSON and its external buffers and images, each fetched relative to it (a failure names the one). */
@@ -259,6 +274,41 @@ function isGlb(bytes: Uint8Array): boolean {
   return (
     bytes.length >= 4 && bytes[0] === 0x67 && bytes[1] === 0x6c && bytes[2] === 0x54 && bytes[3] === 0x46
   );
+}
+
+/**
+ * A glTF camera as an Armature one: perspective (yfov, aspectRatio or the image's, znear, zfar; an infinite far plane
+ * becomes 100 000 × near) or orthographic (±xmag, ±ymag). A lens Armature refuses is an error naming the node.
+ */
+function gltfCamera(
+  lens: GltfCamera,
+  perspectiveFar: number | undefined,
+  where: string,
+  fail: (why: string) => never,
+): Camera {
+  const name = lens.getName() || 'camera';
+  const near = lens.getZNear();
+  try {
+    return lens.getType() === 'orthographic'
+      ? new Camera(name, {
+          kind: 'orthographic',
+          left: -lens.getXMag(),
+          right: lens.getXMag(),
+          bottom: -lens.getYMag(),
+          top: lens.getYMag(),
+          near,
+          far: lens.getZFar(),
+        })
+      : new Camera(name, {
+          kind: 'perspective',
+          fovY: lens.getYFov(),
+          ...(lens.getAspectRatio() ? { aspect: lens.getAspectRatio()! } : {}),
+          near,
+          far: perspectiveFar ?? near * 100_000,
+        });
+  } catch (error) {
+    return fail(`the camera of ${where}: ${(error as Error).message}`);
+  }
 }
 
 /** Sets a node's TRS from the file; a matrix with shear (no TRS can hold it) is an error naming the node. */

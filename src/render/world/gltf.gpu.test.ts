@@ -55,6 +55,15 @@ async function draw(backend: BackendName, prop: Node): Promise<Uint8Array> {
   return pixels;
 }
 
+/** The image `camera` sees of `root` (which holds it). */
+async function drawWith(backend: BackendName, root: Node, camera: Camera): Promise<Uint8Array> {
+  const { renderer, draw, watch } = await nativeRenderer(backend, { root, camera, native: [W, H] });
+  const pixels = await draw();
+  expect(watch.errors()).toEqual([]);
+  renderer.destroy();
+  return pixels;
+}
+
 /** How many distinct colours an image has: textured, lit and unlit parts give several. */
 function colours(pixels: Uint8Array): number {
   const seen = new Set<number>();
@@ -98,6 +107,42 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
         const gltf = await loadGltf(fixture(name));
         expect(gltf.unsupported, name).toEqual([]);
         expect(await draw(backend, gltf.root), `${backend}: ${name}`).toEqual(plain);
+      }
+    }
+  });
+
+  it('cameras: each a Camera on its node; drawing through one draws what a camera made by hand there draws', async () => {
+    const gltf = await loadGltf(fixture('prop-cameras.glb'));
+    expect(gltf.cameras.map((c) => [c.name, c.parent!.name])).toEqual([
+      ['eye', 'eye mount'],
+      ['plan', 'plan mount'],
+    ]);
+    expect(gltf.cameras[0]!.projection).toEqual({
+      kind: 'perspective',
+      fovY: expect.closeTo(0.8, 6),
+      near: expect.closeTo(0.1, 6),
+      far: expect.closeTo(10_000, 2),
+    });
+    expect(gltf.cameras[1]!.projection).toEqual({
+      kind: 'orthographic',
+      left: -2,
+      right: 2,
+      bottom: -1.5,
+      top: 1.5,
+      near: 0.5,
+      far: 20,
+    });
+    expect(Array.from(gltf.cameras[1]!.worldPosition)).toEqual([0, 6, 0]);
+    for (const backend of TEST_BACKENDS) {
+      for (const camera of gltf.cameras) {
+        const byHand = new Camera('by hand', camera.projection);
+        byHand.setPosition(...(Array.from(camera.parent!.position) as [number, number, number]));
+        byHand.setRotation(...(Array.from(camera.parent!.rotation) as [number, number, number, number]));
+        const world = new Node('world').add(gltf.root).add(byHand);
+        const seen = await drawWith(backend, world, camera);
+        expect(colours(seen), `${backend} ${camera.name}`).toBeGreaterThan(3);
+        expect(seen, `${backend} ${camera.name}`).toEqual(await drawWith(backend, world, byHand));
+        world.remove(gltf.root);
       }
     }
   });
