@@ -185,8 +185,17 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
     withCameras.nodes.length - 2,
     withCameras.nodes.length - 1,
   );
+  // What Armature does not draw yet, each once: it must be listed with where it is first used, never dropped quietly.
+  const unsupported = JSON.parse(JSON.stringify(gltf)) as GltfJson & {
+    meshes: { primitives: { attributes: Record<string, number> }[] }[];
+  };
+  const glowing = unsupported.materials.find((m) => m['name'] === 'wood')!;
+  Object.assign(glowing, { emissiveFactor: [1, 0.5, 0], doubleSided: true, alphaMode: 'BLEND' });
+  const firstPrimitive = unsupported.meshes[0]!.primitives[0]!;
+  firstPrimitive.attributes['COLOR_0'] = firstPrimitive.attributes['NORMAL']!;
   return {
     ...(await badFixtures(gltf, bin, glb)),
+    'src/assets/fixtures/prop-unsupported.glb': Buffer.from(toGlb(unsupported, bin[1], checkerPng)),
     'src/assets/fixtures/prop-cameras.glb': Buffer.from(toGlb(withCameras, bin[1], checkerPng)),
     'src/assets/fixtures/prop-transformed.glb': Buffer.from(
       toGlb(transformed.gltf, transformed.bin[1], checkerPng),

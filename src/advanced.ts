@@ -146,6 +146,7 @@ export type {
   Sampler,
   SamplerFilter,
   SamplerWrap,
+  WrapMode,
   ShaderPair,
   TextureDesc,
   TextureFormat,

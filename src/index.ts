@@ -24,7 +24,13 @@ export { seededRandom } from './math/seeded-random';
 export { Camera, type Projection } from './scene/camera';
 export { Mesh, type MeshSnap } from './scene/mesh';
 export { Material, type MaterialKind, type MaterialOptions } from './scene/material';
-export { Texture, type TextureFilter, type TextureOptions, type TextureWrap } from './scene/texture';
+export {
+  Texture,
+  type TextureFilter,
+  type TextureOptions,
+  type TextureWrap,
+  type TextureWrapMode,
+} from './scene/texture';
 export {
   boxGeometry,
   cylinderGeometry,

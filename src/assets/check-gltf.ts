@@ -146,6 +146,19 @@ function bufferLengths(jsonDoc: JSONDocument, fail: Fail): number[] {
   return (jsonDoc.json.buffers ?? []).map((buffer, i) => {
     wholeNumber(buffer.byteLength, 1, `buffer ${i}'s byteLength`, fail);
     if (buffer.uri?.startsWith('data:')) return buffer.byteLength; // decoded by the parser, which checks it
+    const meshopt = (buffer.extensions as Record<string, { fallback?: boolean }> | undefined)?.[
+      'EXT_meshopt_compression'
+    ];
+    if (!buffer.uri && meshopt?.fallback)
+      return fail(
+        `buffer ${i} is EXT_meshopt_compression's fallback, which holds no data (the meshes are compressed in ` +
+          'another buffer), and Armature does not read that extension yet: export without meshopt compression.',
+      );
+    if (!buffer.uri && (i > 0 || !jsonDoc.resources['@glb.bin']))
+      return fail(
+        `buffer ${i} names no file (uri), and only a .glb's first buffer may be its binary chunk` +
+          (jsonDoc.resources['@glb.bin'] ? '.' : ' (this file has none).'),
+      );
     const data = jsonDoc.resources[buffer.uri ?? '@glb.bin'];
     const name = buffer.uri ? `"${buffer.uri}"` : 'the .glb binary chunk';
     if (!data) return fail(`buffer ${i} (${name}) has no data.`);

@@ -71,8 +71,9 @@ const MIRRORED_REPEAT = 33648;
  * with 8-, 16- or 32-bit indices or not; POSITION, NORMAL, TEXCOORD_0, flat normals where NORMAL is missing; any buffer
  * layout), materials (`baseColorFactor`, `baseColorTexture` with its sampler and `KHR_texture_transform`,
  * `KHR_materials_unlit`, alpha cut-out), quantized attributes (`KHR_mesh_quantization`).
- * Morph targets are applied at the weights the file gives (the node's, else the mesh's). Skins, animations, Draco
- * and other modes are left out, the rest loaded, each reported once. A missing
+ * Morph targets are applied at the weights the file gives (the node's, else the mesh's); cameras become `Camera`s.
+ * What is left out (skins, animations, Draco, vertex colours, emissive, other maps and modes) is listed once per
+ * feature in `unsupported`, with the first place it is used, and warned about; the rest loads. A missing
  * file or buffer, a truncated `.glb`, bad JSON, an accessor out of range, an image that does not decode: each rejects
  * naming the file and the problem.
  */
@@ -82,10 +83,15 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
     throw new Error(`glTF "${file}": ${why}`);
   };
   const unsupported: string[] = [];
-  const report = (feature: string) => {
-    if (unsupported.includes(feature)) return;
-    unsupported.push(feature);
-    console.warn(`glTF "${file}": ${feature} not supported yet; loaded the rest.`);
+  const reported = new Set<string>();
+  // Once per feature, with the first place the file uses it.
+  const report = (feature: string, where?: string) => {
+    if (reported.has(feature)) return;
+    reported.add(feature);
+    unsupported.push(where ? `${feature}, first in ${where}` : feature);
+    console.warn(
+      `glTF "${file}": ${feature} not supported yet${where ? ` (first in ${where})` : ''}; loaded the rest.`,
+    );
   };
   const io = (await import('./gltf-io')).gltfIo();
   const jsonDoc = await readJson(file, fail);
@@ -161,6 +167,10 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
       }
       // Morph weights as the file leaves them (the node's, else the mesh's defaults) are applied to the geometry.
       const weights = gltfNode.getWeights().length > 0 ? gltfNode.getWeights() : mesh.getWeights();
+      for (const semantic of primitive.listSemantics())
+        if (semantic.startsWith('COLOR_')) report('vertex colours (COLOR_n, not drawn)', `mesh "${name}"`);
+        else if (/^TEXCOORD_[1-9]/.test(semantic))
+          report('TEXCOORD_1 and above (not read)', `mesh "${name}"`);
       const geometry = primitiveGeometry(primitive, name, fail, weights);
       const gltfMaterial = primitive.getMaterial();
       const uvTransform = gltfMaterial ? uvTransforms[materialIndex.get(gltfMaterial)!] : null;
@@ -524,12 +534,18 @@ async function material(
   unlit: boolean,
   textures: TextureCache,
   fail: (why: string) => never,
-  report: (feature: string) => void,
+  report: (feature: string, where?: string) => void,
 ): Promise<Material> {
   const [r, g, b, a] = m.getBaseColorFactor();
   const alphaMode = m.getAlphaMode();
-  if (alphaMode === 'BLEND') report('alphaMode BLEND (drawn opaque)');
-  if (m.getDoubleSided()) report('double-sided materials (drawn one-sided)');
+  const where = `material "${m.getName()}"`;
+  if (alphaMode === 'BLEND') report('alphaMode BLEND (drawn opaque)', where);
+  if (m.getDoubleSided()) report('double-sided materials (drawn one-sided)', where);
+  if (m.getEmissiveFactor().some((c) => c !== 0) || m.getEmissiveTexture())
+    report('emissive colour and maps (not drawn)', where);
+  if (m.getNormalTexture()) report('normal maps (not drawn)', where);
+  if (m.getOcclusionTexture()) report('occlusion maps (not drawn)', where);
+  if (m.getMetallicRoughnessTexture()) report('metallic-roughness maps (not drawn: lambert)', where);
   const image = m.getBaseColorTexture();
   const info = m.getBaseColorTextureInfo();
   let map: Texture | null = null;
@@ -539,9 +555,10 @@ async function material(
     const filter: TextureFilter =
       textures.nearest || NEAREST_FILTERS.has(info?.getMagFilter() ?? -1) ? 'nearest' : 'linear';
     const [wrapS, wrapT] = [info?.getWrapS() ?? REPEAT, info?.getWrapT() ?? REPEAT];
-    const wrap: TextureWrap = wrapS === CLAMP_TO_EDGE && wrapT === CLAMP_TO_EDGE ? 'clamp' : 'repeat';
-    if (wrapS !== wrapT) report('different wrap modes for S and T');
-    if (wrapS === MIRRORED_REPEAT || wrapT === MIRRORED_REPEAT) report('mirrored repeat (drawn as repeat)');
+    const [u, v] = [wrapS, wrapT].map((mode) =>
+      mode === CLAMP_TO_EDGE ? 'clamp' : mode === MIRRORED_REPEAT ? 'mirror' : 'repeat',
+    );
+    const wrap = (u === v ? u : `${u} ${v}`) as TextureWrap;
     const label = `${textures.file} ${image.getURI() || image.getName() || 'image'}`;
     const key = `${textures.index.get(image)}|${filter}|${wrap}`;
     let made = textures.made.get(key);

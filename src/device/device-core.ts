@@ -1,4 +1,11 @@
-import type { DeviceEvents, DeviceRecovery, GpuObjectCounts, SamplerFilter, SamplerWrap } from './device';
+import type {
+  DeviceEvents,
+  DeviceRecovery,
+  GpuObjectCounts,
+  SamplerFilter,
+  SamplerWrap,
+  WrapMode,
+} from './device';
 
 /** A GPU object of a device: made again for each new underlying device or context (see `DeviceCore.generation`). */
 export interface Restorable {
@@ -96,5 +103,21 @@ export function byteStartOf(data: ArrayBuffer | ArrayBufferView): number {
 
 /** A sampler's settings as a small number, the key devices keep samplers by (a string key would be garbage per call). */
 export function samplerKey(filter: SamplerFilter, wrap: SamplerWrap, mipmapped: boolean): number {
-  return (filter === 'linear' ? 1 : 0) | (wrap === 'repeat' ? 2 : 0) | (mipmapped ? 4 : 0);
+  // A number from a table made once: samplers are looked up every frame, and a string key would be garbage.
+  return (filter === 'linear' ? 1 : 0) | (WRAP_CODES.get(wrap)! << 1) | (mipmapped ? 64 : 0);
+}
+
+const MODES: readonly WrapMode[] = ['clamp', 'repeat', 'mirror'];
+/** Each wrap's two axes as a number, u + 3·v (one mode stands for both axes). */
+const WRAP_CODES = new Map<SamplerWrap, number>(
+  MODES.flatMap((u, i) => [
+    [u, i * 4] as const,
+    ...MODES.map((v, j) => [`${u} ${v}` as SamplerWrap, i + 3 * j] as const),
+  ]),
+);
+
+/** A wrap's mode along u and along v. */
+export function wrapAxes(wrap: SamplerWrap): [WrapMode, WrapMode] {
+  const [u, v] = wrap.split(' ') as [WrapMode, WrapMode?];
+  return [u, v ?? u];
 }

@@ -152,8 +152,11 @@ export interface DeviceBuffer {
 /** How a texture is filtered when sampled (`textureLoad` ignores it). */
 export type SamplerFilter = 'nearest' | 'linear';
 
-/** What a sampler reads outside 0…1: the edge texels (`clamp`) or the texture again (`repeat`). */
-export type SamplerWrap = 'clamp' | 'repeat';
+/** What a sampler reads outside 0…1 along one axis: the edge texels, the texture again, or it mirrored. */
+export type WrapMode = 'clamp' | 'repeat' | 'mirror';
+
+/** One wrap mode for both axes, or `'u v'` for each (`'repeat clamp'`: tiled across, stretched down). */
+export type SamplerWrap = WrapMode | `${WrapMode} ${WrapMode}`;
 
 /** A sampler the device keeps (one per filter, wrap and mip use). */
 export interface Sampler {

@@ -5,8 +5,11 @@ import { mipLevels } from './mip-levels';
 /** How a texture is read between texels: the nearest one (pixel art's default) or a blend of the four around. */
 export type TextureFilter = 'nearest' | 'linear';
 
-/** What a texture shows outside 0…1: its edge texels stretched (`clamp`), or itself again (`repeat`). */
-export type TextureWrap = 'clamp' | 'repeat';
+/** What a texture shows outside 0…1 along one axis: its edge texels stretched, itself again, or itself mirrored. */
+export type TextureWrapMode = 'clamp' | 'repeat' | 'mirror';
+
+/** One wrap mode for both axes, or `'u v'` for each: `'repeat clamp'` tiles across and stretches down. */
+export type TextureWrap = TextureWrapMode | `${TextureWrapMode} ${TextureWrapMode}`;
 
 /** How a texture is made. */
 export interface TextureOptions {
@@ -33,11 +36,23 @@ export class Texture {
   readonly width: number;
   readonly height: number;
   filter: TextureFilter;
-  wrap: TextureWrap;
+  private _wrap: TextureWrap = 'clamp';
   /** Has mip levels (`TextureOptions.mipmaps`): fixed when made. */
   readonly mipmaps: boolean;
   /** Changes whenever the texels are replaced, so what holds a GPU copy uploads them again. */
   version = 0;
+
+  /** What it shows outside 0…1: one mode for both axes, or `'u v'` (`'repeat clamp'`); checked when set. */
+  get wrap(): TextureWrap {
+    return this._wrap;
+  }
+  set wrap(wrap: TextureWrap) {
+    if (!isWrap(wrap))
+      throw new RangeError(
+        `Texture "${this.label}": wrap "${String(wrap)}" is not clamp, repeat or mirror (or "u v", one for each axis).`,
+      );
+    this._wrap = wrap;
+  }
 
   /**
    * Frees the GPU copies every renderer holds of it, at once (they are otherwise freed a few frames after no mesh draws
@@ -74,8 +89,6 @@ export class Texture {
     this.mipmaps = options.mipmaps ?? false;
     if (!['nearest', 'linear'].includes(this.filter))
       throw new RangeError(`Texture "${this.label}": filter "${this.filter}" is not nearest or linear.`);
-    if (!['clamp', 'repeat'].includes(this.wrap))
-      throw new RangeError(`Texture "${this.label}": wrap "${this.wrap}" is not clamp or repeat.`);
     this._source = this.checked(source);
   }
 
@@ -142,4 +155,13 @@ export class Texture {
     }
     return source;
   }
+}
+
+const WRAP_MODES: readonly string[] = ['clamp', 'repeat', 'mirror'];
+
+/** Whether a value is a `TextureWrap`: one mode, or two separated by a space. */
+function isWrap(wrap: unknown): boolean {
+  if (typeof wrap !== 'string') return false;
+  const modes = wrap.split(' ');
+  return modes.length <= 2 && modes.every((mode) => WRAP_MODES.includes(mode));
 }

@@ -17,7 +17,7 @@ import type {
   TextureDesc,
   TextureFormat,
 } from '../device';
-import { bufferOf, byteStartOf, type Restorable } from '../device-core';
+import { bufferOf, byteStartOf, wrapAxes, type Restorable } from '../device-core';
 import { BufferHandle, TextureHandle, type HandleHost } from '../handles';
 import { pipelineBindings } from '../pipeline-bindings';
 import { checkResources } from '../check-resources';
@@ -231,9 +231,11 @@ export class GlSampler implements Sampler {
           : gl.NEAREST_MIPMAP_NEAREST;
       gl.samplerParameteri(sampler, gl.TEXTURE_MIN_FILTER, min);
       gl.samplerParameteri(sampler, gl.TEXTURE_MAG_FILTER, mode);
-      const wrap = this.wrap === 'repeat' ? gl.REPEAT : gl.CLAMP_TO_EDGE;
-      gl.samplerParameteri(sampler, gl.TEXTURE_WRAP_S, wrap);
-      gl.samplerParameteri(sampler, gl.TEXTURE_WRAP_T, wrap);
+      const [s, t] = wrapAxes(this.wrap).map((mode) =>
+        mode === 'repeat' ? gl.REPEAT : mode === 'mirror' ? gl.MIRRORED_REPEAT : gl.CLAMP_TO_EDGE,
+      );
+      gl.samplerParameteri(sampler, gl.TEXTURE_WRAP_S, s!);
+      gl.samplerParameteri(sampler, gl.TEXTURE_WRAP_T, t!);
     }
     return this.native;
   }

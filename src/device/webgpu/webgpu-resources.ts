@@ -15,7 +15,7 @@ import type {
   TextureFormat,
 } from '../device';
 import { checkResources } from '../check-resources';
-import { bufferOf, byteStartOf, type Restorable } from '../device-core';
+import { bufferOf, byteStartOf, wrapAxes, type Restorable } from '../device-core';
 import { BufferHandle, TextureHandle, type HandleHost } from '../handles';
 import { pipelineBindings } from '../pipeline-bindings';
 
@@ -160,20 +160,22 @@ export class GpuSampler implements Sampler {
   get sampler(): GPUSampler {
     if (this.generation !== this.device.generation || !this.native) {
       this.generation = this.device.generation;
-      const address = this.wrap === 'repeat' ? 'repeat' : 'clamp-to-edge';
+      const [u, v] = wrapAxes(this.wrap);
       this.native = this.device.gpu.device.createSampler({
         label: `${this.filter} ${this.wrap}${this.mipmapped ? ' mipmapped' : ''} sampler`,
         magFilter: this.filter,
         minFilter: this.filter,
         mipmapFilter: 'nearest',
         ...(this.mipmapped ? {} : { lodMaxClamp: 0 }),
-        addressModeU: address,
-        addressModeV: address,
+        addressModeU: GPU_ADDRESS[u],
+        addressModeV: GPU_ADDRESS[v],
       });
     }
     return this.native;
   }
 }
+
+const GPU_ADDRESS = { clamp: 'clamp-to-edge', repeat: 'repeat', mirror: 'mirror-repeat' } as const;
 
 const VISIBLE = 0x1 | 0x2; // GPUShaderStage.VERTEX | FRAGMENT
 

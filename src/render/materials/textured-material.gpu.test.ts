@@ -139,6 +139,20 @@ describe('textured materials on real WebGPU and WebGL2', () => {
       map.wrap = 'clamp';
       pixels = await draw();
       expect([20, 60, 100, 140].map((x) => pixelAt(pixels, SIZE, x, 80))).toEqual([red, green, green, green]);
+      map.wrap = 'mirror';
+      pixels = await draw();
+      expect([20, 60, 100, 140].map((x) => pixelAt(pixels, SIZE, x, 80))).toEqual([red, green, green, red]);
+      map.wrap = 'clamp repeat'; // u clamps: the same as clamp across
+      pixels = await draw();
+      expect([20, 60, 100, 140].map((x) => pixelAt(pixels, SIZE, x, 80))).toEqual([red, green, green, green]);
+      map.wrap = 'repeat clamp';
+      pixels = await draw();
+      expect([20, 60, 100, 140].map((x) => pixelAt(pixels, SIZE, x, 80))).toEqual([red, green, red, green]);
+      expect(() => (map.wrap = 'mirror sideways' as never)).toThrow('is not clamp, repeat or mirror');
+      expect(map.wrap).toBe('repeat clamp'); // unchanged
+      expect(() => Texture.fromPixels(1, 1, new Uint8Array(4), { wrap: 'mirror sideways' as never })).toThrow(
+        'is not clamp, repeat or mirror',
+      );
       renderer.destroy();
     }
   });

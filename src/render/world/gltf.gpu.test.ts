@@ -194,6 +194,22 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
     );
   });
 
+  it('lists what it does not draw once per feature, with where the file first uses it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const gltf = await loadGltf(fixture('prop-unsupported.glb'));
+    expect(gltf.unsupported).toEqual([
+      'alphaMode BLEND (drawn opaque), first in material "wood"',
+      'double-sided materials (drawn one-sided), first in material "wood"',
+      'emissive colour and maps (not drawn), first in material "wood"',
+      'vertex colours (COLOR_n, not drawn), first in mesh "base #0"',
+    ]);
+    expect(warn).toHaveBeenCalledTimes(4);
+    expect(String(warn.mock.calls[0]![0])).toMatch(
+      /glTF ".*prop-unsupported\.glb": alphaMode BLEND \(drawn opaque\) not supported yet \(first in material "wood"\); loaded the rest\./,
+    );
+    expect(gltf.meshes).toHaveLength(5);
+  });
+
   it('reports what it leaves out once and loads the rest', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const gltf = await loadGltf(fixture('bad/animated.gltf'));
