@@ -196,6 +196,7 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
   return {
     ...(await badFixtures(gltf, bin, glb)),
     'src/assets/fixtures/prop-unsupported.glb': Buffer.from(toGlb(unsupported, bin[1], checkerPng)),
+    'src/assets/fixtures/prop-image-beside.glb': Buffer.from(toGlb(gltf, bin[1], null)),
     'src/assets/fixtures/prop-cameras.glb': Buffer.from(toGlb(withCameras, bin[1], checkerPng)),
     'src/assets/fixtures/prop-transformed.glb': Buffer.from(
       toGlb(transformed.gltf, transformed.bin[1], checkerPng),
@@ -345,16 +346,19 @@ async function badFixtures(
  * The same file as a .glb: the JSON chunk, then one BIN chunk holding the buffer and the image after it (the image
  * then read through a buffer view, as .glb files embed them).
  */
-function toGlb(gltf: GltfJson, bin: Uint8Array, png: Uint8Array): Uint8Array {
+function toGlb(gltf: GltfJson, bin: Uint8Array, png: Uint8Array | null): Uint8Array {
   const json = JSON.parse(JSON.stringify(gltf)) as GltfJson;
   const pad = (n: number) => (n + 3) & ~3;
   const imageAt = pad(bin.length);
-  const body = new Uint8Array(pad(imageAt + png.length));
+  // Without `png` the image stays the file beside it that the JSON names (a .glb may name files, as a .gltf does).
+  const body = new Uint8Array(pad(png ? imageAt + png.length : bin.length));
   body.set(bin);
-  body.set(png, imageAt);
-  const views = json['bufferViews'] as Record<string, unknown>[];
-  views.push({ buffer: 0, byteOffset: imageAt, byteLength: png.length });
-  json['images'] = [{ name: 'checker', mimeType: 'image/png', bufferView: views.length - 1 }];
+  if (png) {
+    body.set(png, imageAt);
+    const views = json['bufferViews'] as Record<string, unknown>[];
+    views.push({ buffer: 0, byteOffset: imageAt, byteLength: png.length });
+    json['images'] = [{ name: 'checker', mimeType: 'image/png', bufferView: views.length - 1 }];
+  }
   json['buffers'] = [{ byteLength: body.length }];
   const text = new TextEncoder().encode(JSON.stringify(json));
   const jsonChunk = new Uint8Array(pad(text.length)).fill(0x20);

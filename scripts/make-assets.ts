@@ -16,20 +16,23 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
   return PNG.sync.write(png, { colorType: 6, deflateLevel: 9 });
 }
 
+/** Each walker frame's pose rows and trimmed box (the rows and columns holding any texel), with its duration. */
+function trimmedWalkerFrames() {
+  return WALKER_FRAMES.map(([legs, lift, duration]) => {
+    const rows = walkerPose(legs, lift);
+    const ys = rows.flatMap((row, y) => (/[^.]/.test(row) ? [y] : []));
+    const xs = rows.flatMap((row) => [...row].flatMap((c, x) => (c === '.' ? [] : [x])));
+    const [x0, y0] = [Math.min(...xs), ys[0]!];
+    return { rows, x0, y0, w: Math.max(...xs) - x0 + 1, h: ys[ys.length - 1]! - y0 + 1, duration };
+  });
+}
+
 /**
  * The walker sprite sheet as Aseprite exports it with "Trim cels", 1 texel of border and shape padding (so no frame
  * touches another): the PNG, and the JSON in hash form with tags idle (pingpong), walk (forward) and a "feet" slice.
  */
 export function walkerSheet(): { png: Buffer; json: string } {
-  const frames = WALKER_FRAMES.map(([legs, lift, duration]) => {
-    const rows = walkerPose(legs, lift);
-    // The trimmed box: the rows and columns holding any texel.
-    const ys = rows.flatMap((row, y) => (/[^.]/.test(row) ? [y] : []));
-    const xs = rows.flatMap((row) => [...row].flatMap((c, x) => (c === '.' ? [] : [x])));
-    const [x0, y0] = [Math.min(...xs), ys[0]!];
-    const [w, h] = [Math.max(...xs) - x0 + 1, ys[ys.length - 1]! - y0 + 1];
-    return { rows, x0, y0, w, h, duration };
-  });
+  const frames = trimmedWalkerFrames();
   const width = frames.reduce((sum, f) => sum + f.w + 1, 1);
   const height = Math.max(...frames.map((f) => f.h)) + 2;
   const texels = new Uint8Array(width * height * 4);
@@ -145,13 +148,7 @@ function charLine(
  * other frame stored turned 90° clockwise, a texel apart. What `loadSpriteSheet` must turn upright.
  */
 export function packedWalkerSheet(): { png: Buffer; json: string } {
-  const frames = WALKER_FRAMES.map(([legs, lift]) => {
-    const rows = walkerPose(legs, lift);
-    const ys = rows.flatMap((row, y) => (/[^.]/.test(row) ? [y] : []));
-    const xs = rows.flatMap((row) => [...row].flatMap((c, x) => (c === '.' ? [] : [x])));
-    const [x0, y0] = [Math.min(...xs), ys[0]!];
-    return { rows, x0, y0, w: Math.max(...xs) - x0 + 1, h: ys[ys.length - 1]! - y0 + 1 };
-  });
+  const frames = trimmedWalkerFrames();
   const rotated = (i: number) => i % 2 === 1;
   const width = frames.reduce((sum, f, i) => sum + (rotated(i) ? f.h : f.w) + 1, 1);
   const height = Math.max(...frames.map((f, i) => (rotated(i) ? f.w : f.h))) + 2;

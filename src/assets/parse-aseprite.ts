@@ -64,8 +64,8 @@ export function parseAseprite(json: unknown, file: string): AsepriteSheet {
       height: rect.h,
       offsetX: trimmed.x,
       offsetY: trimmed.y,
-      sourceWidth: pixels(source['w'], `${where}.sourceSize.w`, fail, 1),
-      sourceHeight: pixels(source['h'], `${where}.sourceSize.h`, fail, 1),
+      sourceWidth: whole(source['w'], `${where}.sourceSize.w`, fail, 1),
+      sourceHeight: whole(source['h'], `${where}.sourceSize.h`, fail, 1),
       duration: (duration as number) / 1000,
     };
   });
@@ -83,8 +83,8 @@ export function parseAseprite(json: unknown, file: string): AsepriteSheet {
     // Aseprite writes repeat as a string ("3"), and leaves it out for "for ever".
     const repeat = t['repeat'] === undefined ? 0 : Number(t['repeat']);
     if (!(Number.isInteger(repeat) && repeat >= 0)) fail(`tag "${name}" repeats ${show(t['repeat'])} times.`);
-    const from = pixels(t['from'], `tag "${name}".from`, fail, 0, 'frame');
-    const to = pixels(t['to'], `tag "${name}".to`, fail, 0, 'frame');
+    const from = whole(t['from'], `tag "${name}".from`, fail, 0, 'frames');
+    const to = whole(t['to'], `tag "${name}".to`, fail, 0, 'frames');
     const sprite = sources && ownerOf(name, sources, fail);
     // A sheet of several sprites counts each tag's frames within its own sprite: they move to where that sprite's are.
     if (sprite && to >= sprite.count)
@@ -171,23 +171,21 @@ function number(value: unknown, what: string, fail: Fail): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : fail(`${what} is not a number.`);
 }
 
-/** A count of pixels: a whole number ≥ `min` (sheets place frames on whole texels). */
-function pixels(value: unknown, what: string, fail: Fail, min = 0, unit = 'pixels'): number {
+/** A whole number ≥ `min` of pixels (sheets place frames on whole texels) or of frames. */
+function whole(value: unknown, what: string, fail: Fail, min = 0, of = 'pixels'): number {
   return Number.isSafeInteger(value) && (value as number) >= min
     ? (value as number)
-    : fail(
-        `${what} is ${show(value)}; give a whole number ${unit === 'frame' ? 'of a frame' : 'of pixels'} ≥ ${min}.`,
-      );
+    : fail(`${what} is ${show(value)}; give a whole number of ${of} ≥ ${min}.`);
 }
 
 /** A rectangle of whole pixels: its corner ≥ 0, its size ≥ 1. */
 function box(value: unknown, what: string, fail: Fail): { x: number; y: number; w: number; h: number } {
   if (!isObject(value)) return fail(`${what} is missing.`);
   return {
-    x: pixels(value['x'], `${what}.x`, fail),
-    y: pixels(value['y'], `${what}.y`, fail),
-    w: pixels(value['w'], `${what}.w`, fail, 1),
-    h: pixels(value['h'], `${what}.h`, fail, 1),
+    x: whole(value['x'], `${what}.x`, fail),
+    y: whole(value['y'], `${what}.y`, fail),
+    w: whole(value['w'], `${what}.w`, fail, 1),
+    h: whole(value['h'], `${what}.h`, fail, 1),
   };
 }
 

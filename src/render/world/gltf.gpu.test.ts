@@ -103,7 +103,13 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
   it('KHR_texture_transform, KHR_mesh_quantization, default morph weights: the same prop written those ways draws pixel-equal', async () => {
     for (const backend of TEST_BACKENDS) {
       const plain = await draw(backend, (await loadGltf(fixture('prop.glb'))).root);
-      for (const name of ['prop-transformed.glb', 'prop-quantized.glb', 'prop-morphed.glb']) {
+      // prop-image-beside.glb: a .glb whose image is the file beside it (read like a .gltf's).
+      for (const name of [
+        'prop-transformed.glb',
+        'prop-quantized.glb',
+        'prop-morphed.glb',
+        'prop-image-beside.glb',
+      ]) {
         const gltf = await loadGltf(fixture(name));
         expect(gltf.unsupported, name).toEqual([]);
         expect(await draw(backend, gltf.root), `${backend}: ${name}`).toEqual(plain);
