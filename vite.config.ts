@@ -51,7 +51,9 @@ const printDemosUrl: Plugin = {
 /** The packages the library bundles (see `library`), each with its licence file: their notices ship in dist/. */
 const BUNDLED = [
   ['@gltf-transform/core', 'LICENSE.md'],
+  ['@gltf-transform/extensions', 'LICENSE.md'],
   ['property-graph', 'LICENSE'],
+  ['meshoptimizer', 'LICENSE.md'],
 ] as const;
 
 /** Writes dist/THIRD-PARTY-LICENSES.md from the bundled packages' own licence files. */
@@ -90,7 +92,8 @@ const library: ViteUserConfig = {
       },
       formats: ['es'],
     },
-    // glTF-Transform is bundled (into the chunk `loadGltf` imports on first use): its Node reader's `node:fs` and
+    // glTF-Transform is bundled (into the chunk `loadGltf` imports on first use; meshopt's decoder into another, loaded
+    // only for a file that uses it): its Node reader's `node:fs` and
     // `node:path` imports, never used in a browser, are then tree-shaken here, not reported by every app's bundler.
     rollupOptions: { external: [/^gl-matrix(\/|$)/, /^tweakpane(\/|$)/] },
   },

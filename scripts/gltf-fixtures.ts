@@ -1,6 +1,9 @@
 // The glTF test fixtures, written with glTF-Transform from Armature's own geometries, so a test can build the very same
 // scene by hand with Nodes (see PROP below) and compare pixels; and the broken files each bad-input case loads.
 import { Document, NodeIO, type Accessor, type Material, type Texture } from '@gltf-transform/core';
+import { EXTMeshoptCompression, KHRDracoMeshCompression } from '@gltf-transform/extensions';
+import draco3d from 'draco3d';
+import { MeshoptEncoder } from 'meshoptimizer';
 import { mat4 } from 'gl-matrix';
 import { boxGeometry, quadGeometry, VERTEX_FLOATS, type Geometry } from '../src/scene/geometry';
 import { PROP_COLORS, PROP_LAMP, PROP_LAMP_MATRIX, PROP_NODES, type PropPrimitive } from './gltf-prop';
@@ -26,6 +29,8 @@ interface PropVariant {
   quantized?: string;
   /** This node's positions doubled, with a morph target of minus them at the mesh's default weight ½: the same shape. */
   morphed?: string;
+  /** Every mesh compressed (EXT_meshopt_compression, lossless; or KHR_draco_mesh_compression), the extension required. */
+  compressed?: 'meshopt' | 'draco';
 }
 
 /** The prop as a glTF document: nested nodes, several primitives, every index size, with and without normals. */
@@ -126,7 +131,9 @@ function propDocument(checkerPng: Uint8Array, variant: PropVariant = {}): Docume
           primitive.setAttribute('POSITION', store(`${label} position`, positions, 'VEC3'));
           if (p.normals) primitive.setAttribute('NORMAL', store(`${label} normal`, pick(3, 3), 'VEC3'));
           primitive.setAttribute('TEXCOORD_0', store(`${label} uv`, pick(6, 2), 'VEC2'));
-          const Kind = { 8: Uint8Array, 16: Uint16Array, 32: Uint32Array }[p.indices];
+          // meshopt's index codec takes 16- and 32-bit indices only.
+          const size = variant.compressed === 'meshopt' && p.indices === 8 ? 16 : p.indices;
+          const Kind = { 8: Uint8Array, 16: Uint16Array, 32: Uint32Array }[size];
           primitive.setIndices(accessor(`${label} indices`, Kind.from(g.indices), 'SCALAR'));
         }
         mesh.addPrimitive(primitive);
@@ -167,6 +174,10 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
   };
   transformed.gltf['extensionsUsed'] = ['KHR_materials_unlit', 'KHR_texture_transform'];
   const morphed = await propFiles(checkerPng, { morphed: 'sign' });
+  const meshopt = await propFiles(checkerPng, { compressed: 'meshopt' });
+  const draco = await propFiles(checkerPng, { compressed: 'draco' });
+  const meshoptGltf = JSON.parse(JSON.stringify(meshopt.gltf)) as GltfJson;
+  (meshoptGltf['buffers'] as { uri?: string }[])[0]!.uri = 'prop-meshopt.bin';
   const quantized = await propFiles(checkerPng, { quantized: 'sign' });
   quantized.gltf['extensionsUsed'] = ['KHR_materials_unlit', 'KHR_mesh_quantization'];
   quantized.gltf['extensionsRequired'] = ['KHR_mesh_quantization'];
@@ -202,6 +213,10 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
       toGlb(transformed.gltf, transformed.bin[1], checkerPng),
     ),
     'src/assets/fixtures/prop-morphed.glb': Buffer.from(toGlb(morphed.gltf, morphed.bin[1], checkerPng)),
+    'src/assets/fixtures/prop-meshopt.glb': Buffer.from(meshopt.glb),
+    'src/assets/fixtures/prop-meshopt.gltf': Buffer.from(`${JSON.stringify(meshoptGltf, null, 1)}\n`),
+    'src/assets/fixtures/prop-meshopt.bin': Buffer.from(meshopt.bin[1]),
+    'src/assets/fixtures/prop-draco.glb': Buffer.from(draco.glb),
     'src/assets/fixtures/prop-quantized.glb': Buffer.from(
       toGlb(quantized.gltf, quantized.bin[1], checkerPng),
     ),
@@ -212,6 +227,19 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
 async function propFiles(checkerPng: Uint8Array, variant: PropVariant = {}) {
   const io = new NodeIO();
   const doc = propDocument(checkerPng, variant);
+  if (variant.compressed === 'meshopt') {
+    await MeshoptEncoder.ready;
+    doc.createExtension(EXTMeshoptCompression).setRequired(true);
+    io.registerExtensions([EXTMeshoptCompression]).registerDependencies({
+      'meshopt.encoder': MeshoptEncoder,
+    });
+  }
+  if (variant.compressed === 'draco') {
+    doc.createExtension(KHRDracoMeshCompression).setRequired(true);
+    io.registerExtensions([KHRDracoMeshCompression]).registerDependencies({
+      'draco3d.encoder': await draco3d.createEncoderModule(),
+    });
+  }
   const { json, resources } = await io.writeJSON(doc, { format: 'json' } as never);
   const gltf = json as unknown as GltfJson;
   // The lamp's placement as a matrix (glTF-Transform writes TRS): the loader must decompose it.
@@ -222,7 +250,10 @@ async function propFiles(checkerPng: Uint8Array, variant: PropVariant = {}) {
   lamp['matrix'] = Array.from(PROP_LAMP_MATRIX);
   // The metal is unlit (KHR_materials_unlit), read from the JSON.
   gltf.materials.find((m) => m['name'] === 'metal')!['extensions'] = { KHR_materials_unlit: {} };
-  gltf['extensionsUsed'] = ['KHR_materials_unlit'];
+  gltf['extensionsUsed'] = [
+    'KHR_materials_unlit',
+    ...((gltf['extensionsUsed'] as string[] | undefined) ?? []),
+  ];
   const bin = Object.entries(resources).find(([uri]) => uri.endsWith('.bin'))!;
   const glb = toGlb(gltf, bin[1], checkerPng);
   return { gltf, bin, glb };
@@ -359,7 +390,8 @@ function toGlb(gltf: GltfJson, bin: Uint8Array, png: Uint8Array | null): Uint8Ar
     views.push({ buffer: 0, byteOffset: imageAt, byteLength: png.length });
     json['images'] = [{ name: 'checker', mimeType: 'image/png', bufferView: views.length - 1 }];
   }
-  json['buffers'] = [{ byteLength: body.length }];
+  // Buffers after the first (a meshopt fallback, which holds no bytes) stay as they are.
+  json['buffers'] = [{ byteLength: body.length }, ...((json['buffers'] as unknown[]).slice(1) ?? [])];
   const text = new TextEncoder().encode(JSON.stringify(json));
   const jsonChunk = new Uint8Array(pad(text.length)).fill(0x20);
   jsonChunk.set(text);

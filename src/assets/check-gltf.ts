@@ -36,6 +36,17 @@ const LISTS = [
 ] as const;
 /** Bytes an accessor may hold as zeros (one with no buffer view, sparse or not): the parser allocates them all. */
 const MAX_ZERO_ACCESSOR_BYTES = 256 * 1024 * 1024;
+/** Bytes one meshopt-compressed buffer view may decode to (the decoder allocates them all). */
+const MAX_MESHOPT_VIEW_BYTES = 256 * 1024 * 1024;
+const MESHOPT = 'EXT_meshopt_compression';
+const DRACO = 'KHR_draco_mesh_compression';
+/** The meshopt modes and filters glTF's extension defines, with the strides each mode allows. */
+const MESHOPT_MODES: Record<string, (stride: number) => boolean> = {
+  ATTRIBUTES: (stride) => stride % 4 === 0 && stride <= 256,
+  TRIANGLES: (stride) => stride === 2 || stride === 4,
+  INDICES: (stride) => stride === 2 || stride === 4,
+};
+const MESHOPT_FILTERS = new Set(['NONE', 'OCTAHEDRAL', 'QUATERNION', 'EXPONENTIAL']);
 
 /**
  * A .glb's header and chunks against its length, before a parser reads them: a truncated or inconsistent file is an
@@ -90,6 +101,7 @@ export function checkGltf(jsonDoc: JSONDocument, fail: Fail): void {
   checkHierarchy(json, fail);
   const lengths = bufferLengths(jsonDoc, fail);
   const views = json.bufferViews ?? [];
+  const hollow = (json.buffers ?? []).map(isMeshoptFallback);
   views.forEach((view, i) => {
     const name = `buffer view ${i}`;
     wholeNumber(view.byteLength, 1, `${name}'s byteLength`, fail);
@@ -103,6 +115,13 @@ export function checkGltf(jsonDoc: JSONDocument, fail: Fail): void {
     const end = (view.byteOffset ?? 0) + view.byteLength;
     if (end > lengths[view.buffer]!)
       fail(`${name} ends at byte ${end} of buffer ${view.buffer}, which has ${lengths[view.buffer]} bytes.`);
+    const meshopt = (view.extensions as Loose | undefined)?.[MESHOPT];
+    if (meshopt === undefined && hollow[view.buffer])
+      fail(
+        `${name} reads buffer ${view.buffer}, a meshopt fallback that holds no bytes, without decoding them.`,
+      );
+    if (meshopt !== undefined)
+      checkMeshoptView(meshopt as Loose, view.byteLength, name, lengths, hollow, fail);
   });
   (json.accessors ?? []).forEach((accessor, i) => {
     const name = `accessor ${i}${accessor.name ? ` ("${accessor.name}")` : ''}`;
@@ -146,14 +165,8 @@ function bufferLengths(jsonDoc: JSONDocument, fail: Fail): number[] {
   return (jsonDoc.json.buffers ?? []).map((buffer, i) => {
     wholeNumber(buffer.byteLength, 1, `buffer ${i}'s byteLength`, fail);
     if (buffer.uri?.startsWith('data:')) return buffer.byteLength; // decoded by the parser, which checks it
-    const meshopt = (buffer.extensions as Record<string, { fallback?: boolean }> | undefined)?.[
-      'EXT_meshopt_compression'
-    ];
-    if (!buffer.uri && meshopt?.fallback)
-      return fail(
-        `buffer ${i} is EXT_meshopt_compression's fallback, which holds no data (the meshes are compressed in ` +
-          'another buffer), and Armature does not read that extension yet: export without meshopt compression.',
-      );
+    // A meshopt fallback holds no bytes: every view of it is decoded from another buffer (checked with the views).
+    if (!buffer.uri && isMeshoptFallback(buffer)) return buffer.byteLength;
     if (!buffer.uri && (i > 0 || !jsonDoc.resources['@glb.bin']))
       return fail(
         `buffer ${i} names no file (uri), and only a .glb's first buffer may be its binary chunk` +
@@ -201,8 +214,10 @@ function checkSparse(
   }
   const view = views[indices.bufferView]!;
   const buffer = jsonDoc.json.buffers?.[view.buffer];
-  const data = buffer?.uri?.startsWith('data:') ? null : jsonDoc.resources[buffer?.uri ?? '@glb.bin'];
-  if (!data) return; // a data URI: its bytes are decoded by the parser, which drops writes past the end
+  // A data URI's bytes are decoded by the parser, which drops writes past the end; a meshopt view's are compressed.
+  if (buffer?.uri?.startsWith('data:') || (view.extensions as Loose | undefined)?.[MESHOPT]) return;
+  const data = jsonDoc.resources[buffer?.uri ?? '@glb.bin'];
+  if (!data) return;
   const at = data.byteOffset + (view.byteOffset ?? 0) + (indices.byteOffset ?? 0);
   const read = new DataView(data.buffer, at, count * indexBytes);
   let previous = -1;
@@ -219,6 +234,63 @@ function checkSparse(
       );
     previous = index;
   }
+}
+
+/** Whether a buffer is EXT_meshopt_compression's fallback (no bytes of its own). */
+function isMeshoptFallback(buffer: { extensions?: Record<string, unknown> }): boolean {
+  return Boolean((buffer.extensions?.[MESHOPT] as Loose | undefined)?.['fallback']);
+}
+
+/**
+ * A meshopt-compressed view: its compressed bytes inside a buffer that has them, a known mode and filter, and a
+ * decoded size (count × stride) equal to the view's, so the decoder neither reads outside the file nor allocates what
+ * the file does not hold.
+ */
+function checkMeshoptView(
+  ext: Loose,
+  viewLength: number,
+  name: string,
+  lengths: number[],
+  hollow: boolean[],
+  fail: Fail,
+): void {
+  const what = `${name}'s ${MESHOPT}`;
+  const [buffer, offset, length] = [ext['buffer'], ext['byteOffset'] ?? 0, ext['byteLength']];
+  if (!(Number.isInteger(buffer) && (buffer as number) >= 0 && (buffer as number) < lengths.length))
+    fail(`${what} names buffers[${String(buffer)}]; the file has ${lengths.length}.`);
+  if (hollow[buffer as number])
+    fail(
+      `${what} reads buffer ${String(buffer)}, a fallback that holds no bytes; name the compressed buffer.`,
+    );
+  wholeNumber(offset, 0, `${what} byteOffset`, fail);
+  wholeNumber(length, 1, `${what} byteLength`, fail);
+  const end = (offset as number) + (length as number);
+  if (end > lengths[buffer as number]!)
+    fail(
+      `${what} ends at byte ${end} of buffer ${String(buffer)}, which has ${lengths[buffer as number]} bytes.`,
+    );
+  const [mode, filter, stride, count] = [
+    ext['mode'],
+    ext['filter'] ?? 'NONE',
+    ext['byteStride'],
+    ext['count'],
+  ];
+  wholeNumber(stride, 1, `${what} byteStride`, fail);
+  wholeNumber(count, 1, `${what} count`, fail);
+  const allows = MESHOPT_MODES[String(mode)];
+  if (!allows) fail(`${what} has mode ${JSON.stringify(mode)}; give ATTRIBUTES, TRIANGLES or INDICES.`);
+  if (!allows(stride as number))
+    fail(`${what} has byteStride ${String(stride)}, which mode ${String(mode)} does not allow.`);
+  if (!MESHOPT_FILTERS.has(String(filter)))
+    fail(`${what} has filter ${JSON.stringify(filter)}; give NONE, OCTAHEDRAL, QUATERNION or EXPONENTIAL.`);
+  const decoded = (count as number) * (stride as number);
+  if (decoded !== viewLength)
+    fail(`${what} decodes to ${count} × ${stride} = ${decoded} bytes, but the view has ${viewLength}.`);
+  if (decoded > MAX_MESHOPT_VIEW_BYTES)
+    fail(
+      `${what} decodes to ${(decoded / 2 ** 20).toFixed(0)} MiB, beyond the ${MAX_MESHOPT_VIEW_BYTES / 2 ** 20} MiB ` +
+        'Armature decodes for one view.',
+    );
 }
 
 /** Every index in the file names an object it has: one wrong number is an error saying where, not a parser fault. */
@@ -254,6 +326,18 @@ function checkReferences(json: GltfJson, fail: Fail): void {
         ref(accessor, 'accessors', `${where}'s ${semantic}`);
       ref(primitive.indices, 'accessors', `${where}'s indices`);
       ref(primitive.material, 'materials', `${where}'s material`);
+      const draco = (primitive.extensions as Loose | undefined)?.[DRACO] as Loose | undefined;
+      if (draco) {
+        ref(draco['bufferView'], 'bufferViews', `${where}'s ${DRACO} bufferView`);
+        if (draco['bufferView'] === undefined) fail(`${where}'s ${DRACO} names no bufferView.`);
+        const ids = draco['attributes'];
+        if (typeof ids !== 'object' || ids === null) fail(`${where}'s ${DRACO} has no attributes.`);
+        for (const [semantic, id] of Object.entries(ids as Loose)) {
+          wholeNumber(id, 0, `${where}'s ${DRACO} attribute ${semantic}`, fail);
+          if (!(semantic in primitive.attributes))
+            fail(`${where}'s ${DRACO} decodes ${semantic}, which the primitive's attributes do not list.`);
+        }
+      }
       primitive.targets?.forEach((target, t) => {
         for (const [semantic, accessor] of Object.entries(target))
           ref(accessor, 'accessors', `${where}'s morph target ${t} ${semantic}`);

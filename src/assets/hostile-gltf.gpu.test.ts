@@ -7,6 +7,7 @@ import { Node } from '../scene/node';
 import { Renderer } from '../render/renderers/renderer';
 import { testCanvas } from '../render/renderers/test-backends';
 import { loadGltf } from './load-gltf';
+import { dracoDecoderModule } from './test-draco';
 
 const PROP = new URL('./fixtures/prop.glb', import.meta.url).href;
 /** Messages that tell the user nothing about their file: a parser's or the engine's own fault showing through. */
@@ -161,7 +162,98 @@ function hostileCorpus(bytes: Uint8Array): [string, Uint8Array][] {
   return cases;
 }
 
+/** Each case of `codecCorpus`: a file and whether it is Draco's (loaded with the decoder). */
+type CodecCase = [name: string, bytes: Uint8Array, draco: boolean];
+
+/**
+ * The meshopt and Draco props broken in their extensions' fields and in their compressed bytes: a decoder must never
+ * be handed what makes it read outside the file, allocate what the file does not hold, or fault.
+ */
+function codecCorpus(meshopt: Uint8Array, draco: Uint8Array): CodecCase[] {
+  const cases: CodecCase[] = [];
+  const editor = (bytes: Uint8Array, isDraco: boolean) => {
+    const { json, bin } = unpack(bytes);
+    return (name: string, change: (json: Json, bin: Uint8Array) => void) => {
+      const [j, b] = [structuredClone(json), bin.slice()];
+      change(j, b);
+      cases.push([`${isDraco ? 'Draco' : 'meshopt'} ${name}`, glb(j, b), isDraco]);
+    };
+  };
+  const m = editor(meshopt, false);
+  const ext = (j: Json, view = 0): Json => j.bufferViews[view].extensions.EXT_meshopt_compression;
+  m('count 1e9', (j) => (ext(j).count = 1e9));
+  m('count one more', (j) => (ext(j).count += 1));
+  m('stride 6', (j) => (ext(j).byteStride = 6));
+  m('stride 2^40', (j) => (ext(j).byteStride = 2 ** 40));
+  m('mode FAST', (j) => (ext(j).mode = 'FAST'));
+  m('filter SHARP', (j) => (ext(j).filter = 'SHARP'));
+  m('byte length past its buffer', (j) => (ext(j).byteLength = 1e6));
+  m('byte offset -4', (j) => (ext(j).byteOffset = -4));
+  m('buffer 7', (j) => (ext(j).buffer = 7));
+  m('reads the fallback', (j) => (ext(j).buffer = 1));
+  m('compressed bytes zeroed', (j, b) => b.fill(0, ext(j).byteOffset, ext(j).byteOffset + ext(j).byteLength));
+  m('compressed bytes cut short', (j) => (ext(j).byteLength = Math.floor(ext(j).byteLength / 2)));
+  const indexView = (j: Json) => j.accessors[j.meshes[0].primitives[0].indices].bufferView as number;
+  m('index bytes zeroed', (j, b) => {
+    const e = ext(j, indexView(j));
+    b.fill(0, e.byteOffset, e.byteOffset + e.byteLength);
+  });
+  const d = editor(draco, true);
+  const primitive = (j: Json): Json => j.meshes[0].primitives[0].extensions.KHR_draco_mesh_compression;
+  const view = (j: Json): Json => j.bufferViews[primitive(j).bufferView];
+  d('buffer view 99', (j) => (primitive(j).bufferView = 99));
+  d('no buffer view', (j) => delete primitive(j).bufferView);
+  d('attributes 5', (j) => (primitive(j).attributes = 5));
+  d('attribute id 99', (j) => (primitive(j).attributes.POSITION = 99));
+  d('attribute id -1', (j) => (primitive(j).attributes.POSITION = -1));
+  d('decodes an attribute the primitive lacks', (j) => (primitive(j).attributes.COLOR_0 = 3));
+  d('compressed bytes zeroed', (j, b) =>
+    b.fill(0, view(j).byteOffset, view(j).byteOffset + view(j).byteLength),
+  );
+  d('compressed bytes cut short', (j) => (view(j).byteLength = Math.floor(view(j).byteLength / 2)));
+  d(
+    'compressed bytes of another mesh',
+    (j) =>
+      (primitive(j).bufferView = j.meshes[1].primitives[0].extensions.KHR_draco_mesh_compression.bufferView),
+  );
+  return cases;
+}
+
 describe('hostile glTF corpus', () => {
+  it('meshopt and Draco files broken in their compressed parts are refused, naming the part', async () => {
+    const bytes = async (name: string) =>
+      new Uint8Array(await (await fetch(new URL(`./fixtures/${name}`, import.meta.url))).arrayBuffer());
+    const draco = await dracoDecoderModule();
+    const corpus = codecCorpus(await bytes('prop-meshopt.glb'), await bytes('prop-draco.glb'));
+    const accepted: string[] = [];
+    const unclear: string[] = [];
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      for (const [name, file, isDraco] of corpus) {
+        const url = URL.createObjectURL(new Blob([file as BlobPart]));
+        try {
+          await loadGltf(url, isDraco ? { draco } : {});
+          accepted.push(name);
+        } catch (error) {
+          const message = (error as Error).message;
+          if (!message.startsWith(`glTF "${url}": `) || LEAKS.test(message.slice(url.length + 8)))
+            unclear.push(`${name}: ${message}`);
+        } finally {
+          URL.revokeObjectURL(url);
+        }
+      }
+    } finally {
+      console.warn = warn;
+    }
+    expect(accepted, 'broken files that loaded').toEqual([]);
+    expect(unclear, 'messages that do not say what is wrong').toEqual([]);
+    // The decoder still works after all that.
+    expect(
+      (await loadGltf(new URL('./fixtures/prop-draco.glb', import.meta.url).href, { draco })).unsupported,
+    ).toEqual([]);
+  });
+
   it('every broken file is refused, in well under a second, naming the file and the part; the scene drawn meanwhile is untouched', async () => {
     const root = new Node('root');
     const camera = Camera.pixels('eye', 48, 32, 10);
@@ -208,8 +300,10 @@ describe('hostile glTF corpus', () => {
       console.warn = warn;
     }
     expect(accepted, 'broken files that loaded').toEqual([]);
-    // The message a meshopt file gave was about "the .glb binary chunk" of a .gltf; now it names the extension.
-    expect(messages.get('meshopt fallback buffer')).toMatch(/buffer 1 is EXT_meshopt_compression's fallback/);
+    // The message a meshopt file gave was about "the .glb binary chunk" of a .gltf; now it names the fallback.
+    expect(messages.get('meshopt fallback buffer')).toMatch(
+      /reads buffer 1, a meshopt fallback that holds no bytes/,
+    );
     expect(unclear, 'messages that do not say what is wrong').toEqual([]);
     expect(slowest).toBeLessThan(1000);
     renderer.destroy();

@@ -26,6 +26,14 @@ export interface GltfOptions {
    * samplers (linear where they ask for it, and where they say nothing).
    */
   nearest?: boolean;
+  /**
+   * Google's Draco decoder module, for files whose meshes are Draco-compressed (KHR_draco_mesh_compression): what
+   * `DracoDecoderModule()` resolves to (from `draco_decoder.js`, which three.js ships in `examples/jsm/libs/draco/`
+   * and Google serves at `https://www.gstatic.com/draco/versioned/decoders/<version>/`), or
+   * `draco3d.createDecoderModule()`. Armature does not carry it (it is large); without it such meshes are left out
+   * and listed in `unsupported`.
+   */
+  draco?: object;
 }
 
 /** A glTF file as Armature nodes; nothing is added to any scene until you add `root`. */
@@ -51,13 +59,15 @@ type GltfJson = JSONDocument['json'];
 
 const UNLIT = 'KHR_materials_unlit';
 const DRACO = 'KHR_draco_mesh_compression';
+const MESHOPT = 'EXT_meshopt_compression';
 const QUANTIZATION = 'KHR_mesh_quantization';
 const TEXTURE_TRANSFORM = 'KHR_texture_transform';
 /**
  * Extensions read (unlit from the JSON; quantized attributes through the accessors, which dequantize; texture
- * transforms baked into the UVs) or skipped by primitive (Draco, reported).
+ * transforms baked into the UVs; meshopt through its decoder). Draco is read with the app's decoder, else its
+ * primitives are skipped and reported.
  */
-const READ = new Set([UNLIT, QUANTIZATION, TEXTURE_TRANSFORM]);
+const READ = new Set([UNLIT, QUANTIZATION, TEXTURE_TRANSFORM, MESHOPT]);
 /** glTF primitive mode 4: triangles, the only one drawn. */
 const TRIANGLES = 4;
 const NEAREST_FILTERS = new Set([9728, 9984, 9986]);
@@ -70,9 +80,10 @@ const MIRRORED_REPEAT = 33648;
  * the hierarchy with its TRS (a matrix is decomposed; shear is an error naming the node), triangle primitives (indexed
  * with 8-, 16- or 32-bit indices or not; POSITION, NORMAL, TEXCOORD_0, flat normals where NORMAL is missing; any buffer
  * layout), materials (`baseColorFactor`, `baseColorTexture` with its sampler and `KHR_texture_transform`,
- * `KHR_materials_unlit`, alpha cut-out), quantized attributes (`KHR_mesh_quantization`).
+ * `KHR_materials_unlit`, alpha cut-out), quantized attributes (`KHR_mesh_quantization`), compressed buffers
+ * (`EXT_meshopt_compression`) and, given a decoder (`GltfOptions.draco`), Draco meshes.
  * Morph targets are applied at the weights the file gives (the node's, else the mesh's); cameras become `Camera`s.
- * What is left out (skins, animations, Draco, vertex colours, emissive, other maps and modes) is listed once per
+ * What is left out (skins, animations, vertex colours, emissive, other maps and modes) is listed once per
  * feature in `unsupported`, with the first place it is used, and warned about; the rest loads. A missing
  * file or buffer, a truncated `.glb`, bad JSON, an accessor out of range, an image that does not decode: each rejects
  * naming the file and the problem.
@@ -93,19 +104,28 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
       `glTF "${file}": ${feature} not supported yet${where ? ` (first in ${where})` : ''}; loaded the rest.`,
     );
   };
-  const io = (await import('./gltf-io')).gltfIo();
+  const draco = options.draco ?? null;
+  if (draco !== null && !isDracoModule(draco))
+    throw new TypeError(
+      `loadGltf("${file}"): options.draco is not a Draco decoder module (it has no Decoder and DecoderBuffer); pass ` +
+        'what DracoDecoderModule() resolves to.',
+    );
   const jsonDoc = await readJson(file, fail);
   const json = jsonDoc.json;
-  // Draco needs a decoder this build does not carry, so its primitives are skipped, not the file. Any other required
-  // extension not read means the file cannot be drawn without it.
+  // Without the app's Draco decoder its primitives are skipped, not the file. Any other required extension not read
+  // means the file cannot be drawn without it.
   const required = json.extensionsRequired ?? [];
   for (const name of required)
     if (!READ.has(name) && name !== DRACO)
       fail(`it requires the extension ${name}, which Armature does not read.`);
-  json.extensionsRequired = [];
-  for (const name of json.extensionsUsed ?? [])
-    if (name === DRACO) report('Draco-compressed meshes (KHR_draco_mesh_compression)');
-    else if (!READ.has(name)) report(`the extension ${name}`);
+  // The parser is told of the required extensions it decodes; the rest are Armature's to read from the JSON.
+  json.extensionsRequired = required.filter((name) => name === MESHOPT || (name === DRACO && draco));
+  const used = json.extensionsUsed ?? [];
+  for (const name of used)
+    if (name === DRACO && !draco)
+      report('Draco-compressed meshes (KHR_draco_mesh_compression: pass a decoder as the draco option)');
+    else if (!READ.has(name) && name !== DRACO) report(`the extension ${name}`);
+  const io = await (await import('./gltf-io')).gltfIo({ meshopt: used.includes(MESHOPT), draco });
   // Each material's base colour transform, baked into the UVs of the primitives it colours.
   const uvTransforms = (json.materials ?? []).map((m, i) => {
     const ext = m.pbrMetallicRoughness?.baseColorTexture?.extensions?.[TEXTURE_TRANSFORM] as
@@ -119,7 +139,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
   try {
     document = await io.readJSON(jsonDoc);
   } catch (error) {
-    return fail((error as Error).message);
+    return fail(decodeFailure((error as Error).message));
   }
   const root = document.getRoot();
   if (root.listSkins().length > 0) report('skins');
@@ -160,7 +180,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
     const m = mesh ? meshIndex.get(mesh)! : -1;
     mesh?.listPrimitives().forEach((primitive, p) => {
       const name = `${mesh.getName() || `mesh ${m}`} #${p}`;
-      if (json.meshes?.[m]?.primitives[p]?.extensions?.[DRACO]) return;
+      if (!draco && json.meshes?.[m]?.primitives[p]?.extensions?.[DRACO]) return;
       if (primitive.getMode() !== TRIANGLES) {
         report(`primitive mode ${primitive.getMode()} (only triangles, 4, are drawn)`);
         return;
@@ -190,6 +210,22 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
   const top = new Node(scene?.getName() || file.split('/').pop() || 'glTF');
   for (const child of scene?.listChildren() ?? []) top.add(nodeOf.get(child)!);
   return { root: top, nodes, meshes, materials, cameras, unsupported };
+}
+
+/** A decoder's own words on compressed data it cannot read, said as what is wrong with the file. */
+function decodeFailure(message: string): string {
+  if (message.startsWith('Malformed buffer data'))
+    return `its ${MESHOPT} data does not decode (the meshopt decoder says "${message}"): the file is damaged.`;
+  const draco = /^\[KHR_draco_mesh_compression\] (.*)$/.exec(message);
+  if (draco)
+    return `a Draco-compressed mesh does not decode (the Draco decoder says "${draco[1]}"): the file is damaged.`;
+  return message;
+}
+
+/** Whether an app's `draco` option is a Draco decoder module (what glTF-Transform calls into). */
+function isDracoModule(value: object): boolean {
+  const module = value as Record<string, unknown>;
+  return typeof module['Decoder'] === 'function' && typeof module['DecoderBuffer'] === 'function';
 }
 
 /** The file's JSON and its external buffers and images, each fetched relative to it (a failure names the one). */

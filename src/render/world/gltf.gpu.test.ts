@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROP_COLORS, PROP_LAMP, PROP_NODES } from '../../../scripts/gltf-prop';
 import { loadGltf } from '../../assets/load-gltf';
 import { loadTexture } from '../../assets/load-texture';
+import { dracoDecoderModule } from '../../assets/test-draco';
 import type { BackendName } from '../../device/device';
 import { Camera } from '../../scene/camera';
 import { boxGeometry, quadGeometry, type Geometry } from '../../scene/geometry';
@@ -100,6 +101,26 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
     expect(images[1]).toEqual(images[0]);
   });
 
+  it("KHR_draco_mesh_compression with the app's decoder draws the prop pixel-equal; without one, its meshes are left out and listed", async () => {
+    const draco = await dracoDecoderModule();
+    const without = await loadGltf(fixture('prop-draco.glb'));
+    // Only the lamp (not indexed, which Draco's glTF extension cannot hold) is stored plain.
+    expect(without.meshes.map((m) => m.name)).toEqual(['lamp #0']);
+    expect(without.unsupported).toEqual([
+      'Draco-compressed meshes (KHR_draco_mesh_compression: pass a decoder as the draco option)',
+    ]);
+    await expect(loadGltf(fixture('prop-draco.glb'), { draco: {} })).rejects.toThrow(
+      /options\.draco is not a Draco decoder module/,
+    );
+    for (const backend of TEST_BACKENDS) {
+      const gltf = await loadGltf(fixture('prop-draco.glb'), { draco });
+      expect(gltf.unsupported).toEqual([]);
+      expect(gltf.meshes).toHaveLength((await loadGltf(fixture('prop.glb'))).meshes.length);
+      const plain = await draw(backend, (await loadGltf(fixture('prop.glb'))).root);
+      expect(await draw(backend, gltf.root), `${backend}: prop-draco.glb`).toEqual(plain);
+    }
+  });
+
   it('KHR_texture_transform, KHR_mesh_quantization, default morph weights: the same prop written those ways draws pixel-equal', async () => {
     for (const backend of TEST_BACKENDS) {
       const plain = await draw(backend, (await loadGltf(fixture('prop.glb'))).root);
@@ -109,6 +130,8 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
         'prop-quantized.glb',
         'prop-morphed.glb',
         'prop-image-beside.glb',
+        'prop-meshopt.glb',
+        'prop-meshopt.gltf',
       ]) {
         const gltf = await loadGltf(fixture(name));
         expect(gltf.unsupported, name).toEqual([]);
