@@ -31,6 +31,8 @@ interface PropVariant {
   morphed?: string;
   /** Every mesh compressed (EXT_meshopt_compression, lossless; or KHR_draco_mesh_compression), the extension required. */
   compressed?: 'meshopt' | 'draco';
+  /** The wood's UVs in TEXCOORD_1, its map reading them (texCoord 1), and a decoy constant in TEXCOORD_0. */
+  secondUvs?: boolean;
 }
 
 /** The prop as a glTF document: nested nodes, several primitives, every index size, with and without normals. */
@@ -52,6 +54,7 @@ function propDocument(checkerPng: Uint8Array, variant: PropVariant = {}): Docume
     if (name === 'wood') {
       m.setBaseColorTexture(texture);
       m.getBaseColorTextureInfo()!.setMagFilter(9728).setMinFilter(9728).setWrapS(10497).setWrapT(10497);
+      if (variant.secondUvs) m.getBaseColorTextureInfo()!.setTexCoord(1);
     }
     materials.set(name, m);
     return m;
@@ -136,6 +139,13 @@ function propDocument(checkerPng: Uint8Array, variant: PropVariant = {}): Docume
           const Kind = { 8: Uint8Array, 16: Uint16Array, 32: Uint32Array }[size];
           primitive.setIndices(accessor(`${label} indices`, Kind.from(g.indices), 'SCALAR'));
         }
+        if (variant.secondUvs && p.material === 'wood') {
+          const uv = primitive.getAttribute('TEXCOORD_0')!;
+          const decoy = new Float32Array(uv.getCount() * 2).fill(0.3);
+          primitive
+            .setAttribute('TEXCOORD_1', uv)
+            .setAttribute('TEXCOORD_0', accessor(`${label} decoy`, decoy, 'VEC2'));
+        }
         mesh.addPrimitive(primitive);
       });
       if (spec.name === variant.morphed) mesh.setWeights([0.5]);
@@ -175,6 +185,19 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
   transformed.gltf['extensionsUsed'] = ['KHR_materials_unlit', 'KHR_texture_transform'];
   const morphed = await propFiles(checkerPng, { morphed: 'sign' });
   const meshopt = await propFiles(checkerPng, { compressed: 'meshopt' });
+  const secondUvs = await propFiles(checkerPng, { secondUvs: true });
+  // The glow material glowing through the checker (emissive factor × map, the factor doubled by
+  // KHR_materials_emissive_strength).
+  const emissive = JSON.parse(JSON.stringify(gltf)) as GltfJson;
+  Object.assign(
+    emissive.materials.find((m) => m['name'] === 'glow')!,
+    {
+      emissiveFactor: [0.5, 0.25, 0],
+      emissiveTexture: { index: 0 },
+      extensions: { KHR_materials_emissive_strength: { emissiveStrength: 2 } },
+    },
+  );
+  emissive['extensionsUsed'] = ['KHR_materials_unlit', 'KHR_materials_emissive_strength'];
   const draco = await propFiles(checkerPng, { compressed: 'draco' });
   const meshoptGltf = JSON.parse(JSON.stringify(meshopt.gltf)) as GltfJson;
   (meshoptGltf['buffers'] as { uri?: string }[])[0]!.uri = 'prop-meshopt.bin';
@@ -201,11 +224,23 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
     meshes: { primitives: { attributes: Record<string, number> }[] }[];
   };
   const glowing = unsupported.materials.find((m) => m['name'] === 'wood')!;
-  Object.assign(glowing, { emissiveFactor: [1, 0.5, 0], doubleSided: true, alphaMode: 'BLEND' });
+  Object.assign(glowing, {
+    emissiveFactor: [1, 0.5, 0],
+    emissiveTexture: { index: 0, texCoord: 1 }, // on other UVs than its base colour map: drawn on those
+    doubleSided: true,
+    alphaMode: 'BLEND',
+  });
   const firstPrimitive = unsupported.meshes[0]!.primitives[0]!;
   firstPrimitive.attributes['COLOR_0'] = firstPrimitive.attributes['NORMAL']!;
+  // The wood's sampler minifying through mip levels, and saying nothing of minification (the engine's choice).
+  const mipmapped = JSON.parse(JSON.stringify(gltf)) as GltfJson;
+  (mipmapped['samplers'] as Record<string, unknown>[])[0]!['minFilter'] = 9984;
+  const unfiltered = JSON.parse(JSON.stringify(gltf)) as GltfJson;
+  delete (unfiltered['samplers'] as Record<string, unknown>[])[0]!['minFilter'];
   return {
     ...(await badFixtures(gltf, bin, glb)),
+    'src/assets/fixtures/prop-mipmapped.glb': Buffer.from(toGlb(mipmapped, bin[1], checkerPng)),
+    'src/assets/fixtures/prop-no-min-filter.glb': Buffer.from(toGlb(unfiltered, bin[1], checkerPng)),
     'src/assets/fixtures/prop-unsupported.glb': Buffer.from(toGlb(unsupported, bin[1], checkerPng)),
     'src/assets/fixtures/prop-image-beside.glb': Buffer.from(toGlb(gltf, bin[1], null)),
     'src/assets/fixtures/prop-cameras.glb': Buffer.from(toGlb(withCameras, bin[1], checkerPng)),
@@ -217,6 +252,8 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
     'src/assets/fixtures/prop-meshopt.gltf': Buffer.from(`${JSON.stringify(meshoptGltf, null, 1)}\n`),
     'src/assets/fixtures/prop-meshopt.bin': Buffer.from(meshopt.bin[1]),
     'src/assets/fixtures/prop-draco.glb': Buffer.from(draco.glb),
+    'src/assets/fixtures/prop-second-uvs.glb': Buffer.from(secondUvs.glb),
+    'src/assets/fixtures/prop-emissive.glb': Buffer.from(toGlb(emissive, bin[1], checkerPng)),
     'src/assets/fixtures/prop-quantized.glb': Buffer.from(
       toGlb(quantized.gltf, quantized.bin[1], checkerPng),
     ),

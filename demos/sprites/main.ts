@@ -1,4 +1,5 @@
-// sprites: the engine drawing art it did not make itself. A tiled, textured ground (a PNG, repeat), a prop loaded from
+// sprites: the engine drawing art it did not make itself. A tiled, textured ground (a PNG, repeat, with mip levels so
+// the checker far off reads its mean colour, not moiré), a prop loaded from
 // glTF, characters from an Aseprite export walking by their tags (camera-facing sprites: each leg of a walk is a tween
 // on the scene timeline, the next started as the last ends, the frames advance by clock time), and UI text
 // in a BMFont with Polish diacritics. Every file is in src/assets/fixtures/, made by `npm run assets`.
@@ -48,13 +49,13 @@ const TRACK = 6; // units, there and back
 
 try {
   const [ground, prop, sheet, font] = await Promise.all([
-    loadTexture(art('checker.png'), { wrap: 'repeat' }),
+    loadTexture(art('checker.png'), { wrap: 'repeat', mipmaps: true }),
     loadGltf(art('prop.gltf')),
     loadSpriteSheet(art('walker.json')),
     loadBitmapFont(art('armature-pixel.fnt')),
   ]);
   const root = new Node('sprites');
-  root.add(new Mesh('ground', tiledPlane(12, 12), new Material('lambert', [1, 1, 1, 1], { map: ground })));
+  root.add(new Mesh('ground', tiledPlane(60, 60), new Material('lambert', [1, 1, 1, 1], { map: ground })));
   root.add(prop.root.setPosition(1.6, 0.75, -1.2));
   const walkers = WALKERS.map((w, i) => {
     const sprite = new Sprite(`walker ${i}`, sheet, { pivot: 'bottom' });
@@ -65,7 +66,7 @@ try {
   const idler = new Sprite('idler', sheet, { pivot: 'bottom' }).setPosition(-1.6, 0, -1);
   idler.play('idle');
   root.add(idler);
-  const camera = new Camera('eye', { kind: 'perspective', fovY: 0.7, near: 0.1, far: 40 });
+  const camera = new Camera('eye', { kind: 'perspective', fovY: 0.7, near: 0.1, far: 80 });
   camera.setPosition(0, 2.6, 6).lookAt([0, 0.6, 0]);
   root.add(camera);
 

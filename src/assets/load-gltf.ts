@@ -7,6 +7,7 @@ import type {
   Node as GltfNode,
   Primitive,
   Texture as GltfTexture,
+  TextureInfo,
 } from '@gltf-transform/core';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import { VERTEX_FLOATS, type Geometry } from '../scene/geometry';
@@ -17,7 +18,7 @@ import { Node } from '../scene/node';
 import { Texture, type TextureFilter, type TextureWrap } from '../scene/texture';
 import { fetchBlob, loadImage } from './load-texture';
 import { checkGlb, checkGltf, checkShape } from './check-gltf';
-import { textureTransform, transformUvs } from './texture-transform';
+import { textureTransform, transformUvs, type UvTransform } from './texture-transform';
 
 /** How a glTF file is turned into nodes. */
 export interface GltfOptions {
@@ -58,6 +59,7 @@ export interface GltfScene {
 type GltfJson = JSONDocument['json'];
 
 const UNLIT = 'KHR_materials_unlit';
+const EMISSIVE_STRENGTH = 'KHR_materials_emissive_strength';
 const DRACO = 'KHR_draco_mesh_compression';
 const MESHOPT = 'EXT_meshopt_compression';
 const QUANTIZATION = 'KHR_mesh_quantization';
@@ -67,10 +69,12 @@ const TEXTURE_TRANSFORM = 'KHR_texture_transform';
  * transforms baked into the UVs; meshopt through its decoder). Draco is read with the app's decoder, else its
  * primitives are skipped and reported.
  */
-const READ = new Set([UNLIT, QUANTIZATION, TEXTURE_TRANSFORM, MESHOPT]);
+const READ = new Set([UNLIT, EMISSIVE_STRENGTH, QUANTIZATION, TEXTURE_TRANSFORM, MESHOPT]);
 /** glTF primitive mode 4: triangles, the only one drawn. */
 const TRIANGLES = 4;
 const NEAREST_FILTERS = new Set([9728, 9984, 9986]);
+/** The minification filters that read mip levels (NEAREST_MIPMAP_NEAREST … LINEAR_MIPMAP_LINEAR). */
+const MIPMAP_FILTERS = new Set([9984, 9985, 9986, 9987]);
 const REPEAT = 10497;
 const CLAMP_TO_EDGE = 33071;
 const MIRRORED_REPEAT = 33648;
@@ -78,15 +82,16 @@ const MIRRORED_REPEAT = 33648;
 /**
  * Loads a glTF 2.0 file (`.gltf` with its `.bin` and images, or `.glb`), parsed by glTF-Transform, into a `Node` tree:
  * the hierarchy with its TRS (a matrix is decomposed; shear is an error naming the node), triangle primitives (indexed
- * with 8-, 16- or 32-bit indices or not; POSITION, NORMAL, TEXCOORD_0, flat normals where NORMAL is missing; any buffer
- * layout), materials (`baseColorFactor`, `baseColorTexture` with its sampler and `KHR_texture_transform`,
- * `KHR_materials_unlit`, alpha cut-out), quantized attributes (`KHR_mesh_quantization`), compressed buffers
- * (`EXT_meshopt_compression`) and, given a decoder (`GltfOptions.draco`), Draco meshes.
- * Morph targets are applied at the weights the file gives (the node's, else the mesh's); cameras become `Camera`s.
- * What is left out (skins, animations, vertex colours, emissive, other maps and modes) is listed once per
- * feature in `unsupported`, with the first place it is used, and warned about; the rest loads. A missing
- * file or buffer, a truncated `.glb`, bad JSON, an accessor out of range, an image that does not decode: each rejects
- * naming the file and the problem.
+ * with 8-, 16- or 32-bit indices or not; POSITION, NORMAL, the TEXCOORD_n the maps read, flat normals where NORMAL is
+ * missing; any buffer layout), materials (`baseColorFactor`, `baseColorTexture` and `emissiveTexture` with their
+ * samplers — wrap, filter, mip levels — and `KHR_texture_transform`, `emissiveFactor` with
+ * `KHR_materials_emissive_strength`, `KHR_materials_unlit`, alpha cut-out), quantized attributes
+ * (`KHR_mesh_quantization`), compressed buffers (`EXT_meshopt_compression`) and, given a decoder
+ * (`GltfOptions.draco`), Draco meshes. Morph targets are applied at the weights the file gives (the node's, else the
+ * mesh's); cameras become `Camera`s. What is left out (skins, animations, vertex colours, other maps and modes) is
+ * listed once per feature in `unsupported`, with the first place it is used, and warned about; the rest loads. A
+ * missing file or buffer, a truncated `.glb`, bad JSON, an accessor out of range, an image that does not decode: each
+ * rejects naming the file and the problem.
  */
 export async function loadGltf(url: string | URL, options: GltfOptions = {}): Promise<GltfScene> {
   const file = String(url);
@@ -126,15 +131,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
       report('Draco-compressed meshes (KHR_draco_mesh_compression: pass a decoder as the draco option)');
     else if (!READ.has(name) && name !== DRACO) report(`the extension ${name}`);
   const io = await (await import('./gltf-io')).gltfIo({ meshopt: used.includes(MESHOPT), draco });
-  // Each material's base colour transform, baked into the UVs of the primitives it colours.
-  const uvTransforms = (json.materials ?? []).map((m, i) => {
-    const ext = m.pbrMetallicRoughness?.baseColorTexture?.extensions?.[TEXTURE_TRANSFORM] as
-      Record<string, unknown> | undefined;
-    if (!ext) return null;
-    const where = `material ${i}${m.name ? ` ("${m.name}")` : ''}'s ${TEXTURE_TRANSFORM}`;
-    if ((ext['texCoord'] ?? 0) !== 0) report(`textures on TEXCOORD_1 and above (${where}.texCoord)`);
-    return textureTransform(ext, where, fail);
-  });
+  const uvs = (json.materials ?? []).map((m, i) => materialUvs(m, `material ${i}`, fail, report));
   let document: Document;
   try {
     document = await io.readJSON(jsonDoc);
@@ -145,7 +142,6 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
   if (root.listSkins().length > 0) report('skins');
   if (root.listAnimations().length > 0) report('animations');
 
-  const unlit = new Set((json.materials ?? []).flatMap((m, i) => (m.extensions?.[UNLIT] ? [i] : [])));
   const gltfMaterials = root.listMaterials();
   const textures: TextureCache = {
     file,
@@ -154,7 +150,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
     made: new Map(),
   };
   const materials = await Promise.all(
-    gltfMaterials.map((m, i) => material(m, unlit.has(i), textures, fail, report)),
+    gltfMaterials.map((m, i) => material(m, json.materials![i]!.extensions ?? {}, textures, fail, report)),
   );
   const materialOf = new Map(gltfMaterials.map((m, i) => [m, materials[i]!]));
   const materialIndex = new Map(gltfMaterials.map((m, i) => [m, i]));
@@ -189,12 +185,10 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
       const weights = gltfNode.getWeights().length > 0 ? gltfNode.getWeights() : mesh.getWeights();
       for (const semantic of primitive.listSemantics())
         if (semantic.startsWith('COLOR_')) report('vertex colours (COLOR_n, not drawn)', `mesh "${name}"`);
-        else if (/^TEXCOORD_[1-9]/.test(semantic))
-          report('TEXCOORD_1 and above (not read)', `mesh "${name}"`);
-      const geometry = primitiveGeometry(primitive, name, fail, weights);
       const gltfMaterial = primitive.getMaterial();
-      const uvTransform = gltfMaterial ? uvTransforms[materialIndex.get(gltfMaterial)!] : null;
-      if (uvTransform) transformUvs(geometry.vertices, uvTransform);
+      const uv = gltfMaterial ? uvs[materialIndex.get(gltfMaterial)!]! : null;
+      const geometry = primitiveGeometry(primitive, name, fail, weights, uv?.set ?? 0);
+      if (uv?.transform) transformUvs(geometry.vertices, uv.transform);
       const meshMaterial = gltfMaterial
         ? materialOf.get(gltfMaterial)!
         : (plain ??= new Material('lambert', [1, 1, 1, 1]));
@@ -401,6 +395,47 @@ function placeNode(
   }
 }
 
+/** The texture coordinates a material's maps are drawn with: the set they read and the transform baked into it. */
+interface MaterialUvs {
+  set: number;
+  transform: UvTransform | null;
+}
+
+/**
+ * The UVs a material's maps read (the base colour map's, else the emissive map's): their TEXCOORD set and
+ * KHR_texture_transform, read from the JSON. An emissive map on other UVs than the base colour map is reported and
+ * drawn on the base colour's.
+ */
+function materialUvs(
+  m: NonNullable<GltfJson['materials']>[number],
+  name: string,
+  fail: (why: string) => never,
+  report: (feature: string, where?: string) => void,
+): MaterialUvs {
+  const where = `${name}${m.name ? ` ("${m.name}")` : ''}`;
+  const uvsOf = (
+    info: { texCoord?: number; extensions?: Record<string, unknown> } | undefined,
+    slot: string,
+  ) => {
+    if (!info) return null;
+    const ext = info.extensions?.[TEXTURE_TRANSFORM] as Record<string, unknown> | undefined;
+    const set = ext?.['texCoord'] ?? info.texCoord ?? 0;
+    if (!(Number.isInteger(set) && (set as number) >= 0))
+      fail(`${where}'s ${slot}.texCoord is ${JSON.stringify(set)}; give a whole number ≥ 0.`);
+    return {
+      set: set as number,
+      transform: ext ? textureTransform(ext, `${where}'s ${slot} ${TEXTURE_TRANSFORM}`, fail) : null,
+      key: JSON.stringify([set, ext ?? null]),
+    };
+  };
+  const base = uvsOf(m.pbrMetallicRoughness?.baseColorTexture, 'baseColorTexture');
+  const emissive = uvsOf(m.emissiveTexture, 'emissiveTexture');
+  if (base && emissive && base.key !== emissive.key)
+    report("an emissive map on other UVs than the base colour map (drawn on the base colour map's)", where);
+  const chosen = base ?? emissive;
+  return { set: chosen?.set ?? 0, transform: chosen?.transform ?? null };
+}
+
 /**
  * A triangle primitive as interleaved position, normal, uv: indexed as the file has it, or, where NORMAL is missing,
  * one vertex per corner with its face's normal (flat shading).
@@ -409,15 +444,18 @@ function primitiveGeometry(
   primitive: Primitive,
   name: string,
   fail: (why: string) => never,
-  weights: readonly number[] = [],
+  weights: readonly number[],
+  uvSet: number,
 ): Geometry {
   const position = primitive.getAttribute('POSITION') ?? fail(`primitive "${name}" has no POSITION.`);
   const normal = primitive.getAttribute('NORMAL');
-  const uv = primitive.getAttribute('TEXCOORD_0');
+  const uv = primitive.getAttribute(`TEXCOORD_${uvSet}`);
+  if (!uv && uvSet > 0)
+    fail(`primitive "${name}": its material's maps read TEXCOORD_${uvSet}, which it has not.`);
   const count = position.getCount();
   for (const [what, accessor] of [
     ['NORMAL', normal],
-    ['TEXCOORD_0', uv],
+    [`TEXCOORD_${uvSet}`, uv],
   ] as const)
     if (accessor && accessor.getCount() !== count)
       fail(`primitive "${name}": ${what} has ${accessor.getCount()} elements, POSITION ${count}.`);
@@ -567,7 +605,7 @@ interface TextureCache {
 /** A glTF material as `unlit` (KHR_materials_unlit) or `lambert`: base colour factor times its texture, cut out. */
 async function material(
   m: GltfMaterial,
-  unlit: boolean,
+  extensions: Record<string, unknown>,
   textures: TextureCache,
   fail: (why: string) => never,
   report: (feature: string, where?: string) => void,
@@ -577,38 +615,59 @@ async function material(
   const where = `material "${m.getName()}"`;
   if (alphaMode === 'BLEND') report('alphaMode BLEND (drawn opaque)', where);
   if (m.getDoubleSided()) report('double-sided materials (drawn one-sided)', where);
-  if (m.getEmissiveFactor().some((c) => c !== 0) || m.getEmissiveTexture())
-    report('emissive colour and maps (not drawn)', where);
   if (m.getNormalTexture()) report('normal maps (not drawn)', where);
   if (m.getOcclusionTexture()) report('occlusion maps (not drawn)', where);
   if (m.getMetallicRoughnessTexture()) report('metallic-roughness maps (not drawn: lambert)', where);
-  const image = m.getBaseColorTexture();
-  const info = m.getBaseColorTextureInfo();
-  let map: Texture | null = null;
-  if (image) {
-    if (info && info.getTexCoord() !== 0) report('textures on TEXCOORD_1 and above');
-    const bytes = image.getImage() ?? fail(`the image of material "${m.getName()}" has no data.`);
-    const filter: TextureFilter =
-      textures.nearest || NEAREST_FILTERS.has(info?.getMagFilter() ?? -1) ? 'nearest' : 'linear';
-    const [wrapS, wrapT] = [info?.getWrapS() ?? REPEAT, info?.getWrapT() ?? REPEAT];
-    const [u, v] = [wrapS, wrapT].map((mode) =>
-      mode === CLAMP_TO_EDGE ? 'clamp' : mode === MIRRORED_REPEAT ? 'mirror' : 'repeat',
-    );
-    const wrap = (u === v ? u : `${u} ${v}`) as TextureWrap;
-    const label = `${textures.file} ${image.getURI() || image.getName() || 'image'}`;
-    const key = `${textures.index.get(image)}|${filter}|${wrap}`;
-    let made = textures.made.get(key);
-    if (!made) {
-      made = loadImage(new Blob([bytes as BlobPart], { type: image.getMimeType() }), label).then(
-        (decoded) => Texture.fromImage(decoded, { label, filter, wrap }),
-        (error: Error) => fail(`material "${m.getName()}": ${error.message.replace(/^loadTexture: /, '')}`),
-      );
-      textures.made.set(key, made);
-    }
-    map = await made;
-  }
-  return new Material(unlit ? 'unlit' : 'lambert', [r, g, b, a], {
+  const name = m.getName();
+  const [map, emissiveMap] = await Promise.all([
+    mapTexture(m.getBaseColorTexture(), m.getBaseColorTextureInfo(), name, textures, fail),
+    mapTexture(m.getEmissiveTexture(), m.getEmissiveTextureInfo(), name, textures, fail),
+  ]);
+  // KHR_materials_emissive_strength scales the factor past 1 (read from the JSON, like unlit).
+  const strength =
+    (extensions[EMISSIVE_STRENGTH] as { emissiveStrength?: unknown } | undefined)?.emissiveStrength ?? 1;
+  if (!(typeof strength === 'number' && strength >= 0 && Number.isFinite(strength)))
+    fail(`${where}'s ${EMISSIVE_STRENGTH} is ${JSON.stringify(strength)}; give a number ≥ 0.`);
+  const emissive = m.getEmissiveFactor().map((c) => c * (strength as number)) as [number, number, number];
+  return new Material(extensions[UNLIT] ? 'unlit' : 'lambert', [r, g, b, a], {
     map,
     alphaTest: alphaMode === 'MASK' ? m.getAlphaCutoff() : 0,
+    ...(emissive.some((c) => c !== 0) ? { emissive, emissiveMap } : {}),
   });
+}
+
+/**
+ * The texture of one of a material's maps, with its sampler's filter (nearest unless `GltfOptions.nearest` is false),
+ * wrap per axis and mip levels: each image decoded and uploaded once per filter, wrap and mip use.
+ */
+async function mapTexture(
+  image: GltfTexture | null,
+  info: TextureInfo | null,
+  material: string,
+  textures: TextureCache,
+  fail: (why: string) => never,
+): Promise<Texture | null> {
+  if (!image) return null;
+  const bytes = image.getImage() ?? fail(`the image of material "${material}" has no data.`);
+  const filter: TextureFilter =
+    textures.nearest || NEAREST_FILTERS.has(info?.getMagFilter() ?? -1) ? 'nearest' : 'linear';
+  const [wrapS, wrapT] = [info?.getWrapS() ?? REPEAT, info?.getWrapT() ?? REPEAT];
+  const [u, v] = [wrapS, wrapT].map((mode) =>
+    mode === CLAMP_TO_EDGE ? 'clamp' : mode === MIRRORED_REPEAT ? 'mirror' : 'repeat',
+  );
+  const wrap = (u === v ? u : `${u} ${v}`) as TextureWrap;
+  // Mip levels where the sampler reads them, or leaves it to the engine (no minFilter).
+  const minFilter = info?.getMinFilter() ?? null;
+  const mipmaps = minFilter === null || MIPMAP_FILTERS.has(minFilter);
+  const label = `${textures.file} ${image.getURI() || image.getName() || 'image'}`;
+  const key = `${textures.index.get(image)}|${filter}|${wrap}|${mipmaps}`;
+  let made = textures.made.get(key);
+  if (!made) {
+    made = loadImage(new Blob([bytes as BlobPart], { type: image.getMimeType() }), label).then(
+      (decoded) => Texture.fromImage(decoded, { label, filter, wrap, mipmaps }),
+      (error: Error) => fail(`material "${material}": ${error.message.replace(/^loadTexture: /, '')}`),
+    );
+    textures.made.set(key, made);
+  }
+  return made;
 }

@@ -14,6 +14,13 @@ export interface MaterialOptions {
   map?: Texture | null;
   /** Fragments whose alpha (colour × map) is below this are not drawn at all: cut-out sprites and foliage. */
   alphaTest?: number;
+  /**
+   * Light the surface gives off, linear RGB (`unlit`, `lambert`: added after the light, times `emissiveMap`; default
+   * none): glowing windows and screens that read the same by day and night. Sets the `emissive` param.
+   */
+  emissive?: readonly [number, number, number];
+  /** The image the emissive colour is multiplied by (white where none is given), at the mesh's texture coordinates. */
+  emissiveMap?: Texture | null;
 }
 
 /** Every edit of every material counts here, so a renderer can tell in O(1) that none changed. */
@@ -39,6 +46,8 @@ export class Material {
     this.setColor(...color);
     if (options.map) this.setTexture('map', options.map);
     if (options.alphaTest !== undefined) this.alphaTest = options.alphaTest;
+    if (options.emissive) this.setParam('emissive', options.emissive);
+    if (options.emissiveMap) this.setTexture('emissiveMap', options.emissiveMap);
   }
 
   /** The image multiplied into the colour (`texture('map')`), or null. */

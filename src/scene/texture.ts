@@ -19,8 +19,9 @@ export interface TextureOptions {
   /** Default `clamp`. */
   wrap?: TextureWrap;
   /**
-   * Make mip levels (default false): a surface seen small or at a grazing angle reads the level nearest its footprint
-   * instead of skipping texels (no shimmer on a distant textured ground). Levels are 2×2 means made on the CPU.
+   * Make mip levels (default false): a surface seen small or at a grazing angle reads, nearest texel, the finest level
+   * whose texels are no smaller than a pixel, instead of skipping texels (no moiré on a distant textured ground).
+   * Levels are 2×2 means made on the CPU, so both backends read the same bytes.
    */
   mipmaps?: boolean;
 }

@@ -6,11 +6,13 @@ layout(std140) uniform Object {
   float alphaTest;
   float bands;
   float texelLight;
+  vec3 emissive;
   vec4 outline;
 } object;
 
 #ifdef FRAGMENT
 uniform sampler2D map;
+uniform sampler2D emissiveMap;
 
 vec4 shade() {
   vec2 texel = vUv * vec2(textureSize(map, 0));
@@ -18,7 +20,8 @@ vec4 shade() {
   vec2 texelDy = dFdy(texel);
   vec3 normalDx = dFdx(vNormal);
   vec3 normalDy = dFdy(vNormal);
-  vec4 color = object.color * texture(map, vUv);
+  vec4 color = object.color * texture(map, vUv, armatureMipBias);
+  vec3 glow = object.emissive * texture(emissiveMap, vUv, armatureMipBias).rgb;
   if (color.a < object.alphaTest) discard;
   vec3 n = vNormal;
   if (object.texelLight > 0.5) {
@@ -33,6 +36,6 @@ vec4 shade() {
   float diffuse = max(dot(n, -normalize(frame.lightDirection)), 0.0);
   if (object.bands >= 2.0) diffuse = min(floor(diffuse * object.bands), object.bands - 1.0) / (object.bands - 1.0);
   vec3 light = frame.ambient.rgb + diffuse * frame.lightColor.rgb;
-  return vec4(color.rgb * light, color.a);
+  return vec4(color.rgb * light + glow, color.a);
 }
 #endif

@@ -1,7 +1,8 @@
 // Owner: src/render/materials/material-kind.ts. The `lambert` material kind: the mesh's colour times its map, under the frame's
 // directional light plus ambient; fragments whose alpha falls below alphaTest are cut out. Two pixel-art options:
 // `bands` ≥ 2 quantizes the diffuse term into that many levels (toon light), and `texelLight` 1 lights each texel of
-// the map as one (the normal taken at the texel's centre), so shading edges follow the art's pixel grid.
+// the map as one (the normal taken at the texel's centre), so shading edges follow the art's pixel grid. `emissive`
+// times `emissiveMap` is added after the light: it glows in the dark (lit windows at night).
 
 struct Object {
   model: mat4x4<f32>,
@@ -10,12 +11,15 @@ struct Object {
   alphaTest: f32,
   bands: f32,
   texelLight: f32,
+  emissive: vec3<f32>,
   outline: vec4<f32>, // the outline pass's line colour (rgb) and strength (a) on this mesh's edges
 }
 
 @group(1) @binding(0) var<uniform> object: Object;
 @group(2) @binding(0) var map: texture_2d<f32>;
 @group(2) @binding(1) var mapSampler: sampler;
+@group(2) @binding(2) var emissiveMap: texture_2d<f32>;
+@group(2) @binding(3) var emissiveMapSampler: sampler;
 
 @fragment
 fn fs(in: VertexOut) -> @location(0) vec4<f32> {
@@ -25,7 +29,9 @@ fn fs(in: VertexOut) -> @location(0) vec4<f32> {
   let texelDy = dpdy(texel);
   let normalDx = dpdx(in.normal);
   let normalDy = dpdy(in.normal);
-  let color = object.color * textureSample(map, mapSampler, in.uv);
+  let color = object.color * textureSampleBias(map, mapSampler, in.uv, armatureMipBias);
+  let glow = object.emissive *
+    textureSampleBias(emissiveMap, emissiveMapSampler, in.uv, armatureMipBias).rgb;
   if (color.a < object.alphaTest) {
     discard;
   }
@@ -46,5 +52,5 @@ fn fs(in: VertexOut) -> @location(0) vec4<f32> {
     diffuse = min(floor(diffuse * object.bands), object.bands - 1.0) / (object.bands - 1.0);
   }
   let light = frame.ambient.rgb + diffuse * frame.lightColor.rgb;
-  return vec4<f32>(color.rgb * light, color.a);
+  return vec4<f32>(color.rgb * light + glow, color.a);
 }

@@ -4,15 +4,18 @@ layout(std140) uniform Object {
   mat3 normal;
   vec4 color;
   float alphaTest;
+  vec3 emissive;
   vec4 outline;
 } object;
 
 #ifdef FRAGMENT
 uniform sampler2D map;
+uniform sampler2D emissiveMap;
 
 vec4 shade() {
-  vec4 color = object.color * texture(map, vUv);
+  vec4 color = object.color * texture(map, vUv, armatureMipBias);
+  vec3 glow = object.emissive * texture(emissiveMap, vUv, armatureMipBias).rgb;
   if (color.a < object.alphaTest) discard;
-  return color;
+  return vec4(color.rgb + glow, color.a);
 }
 #endif

@@ -14,6 +14,9 @@ layout(std140) uniform Frame {
   vec3 cameraUp;
 } frame;
 
+// world.wgsl's armatureMipBias: the finest mip level that is not minified.
+const float armatureMipBias = 0.45;
+
 #ifdef VERTEX
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normalIn;

@@ -16,6 +16,11 @@ struct Frame {
 
 @group(0) @binding(0) var<uniform> frame: Frame;
 
+// Pixel-art minification: a kind samples its images with this bias, so a mipmapped image is read at the finest level
+// that is not minified (the level of detail rounded up, 5 % slack keeping art drawn 1:1 at level 0). Rounding to the
+// nearest level instead leaves texels 1 to 1.4 times smaller than a pixel at level 0, skipping texels: moiré.
+const armatureMipBias = 0.45;
+
 struct VertexIn {
   @location(0) position: vec3<f32>,
   @location(1) normal: vec3<f32>,

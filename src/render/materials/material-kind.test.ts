@@ -31,6 +31,7 @@ describe('material kinds', () => {
       'normal',
       'color',
       'alphaTest',
+      'emissive',
       'outline',
     ]);
     // lambert's pixel-art options are its own fields, off unless a material sets them.
@@ -41,16 +42,19 @@ describe('material kinds', () => {
       'alphaTest',
       'bands',
       'texelLight',
+      'emissive',
       'outline',
     ]);
     expect(Object.fromEntries([...materialKind('lambert').defaults].map(([k, v]) => [k, [...v]]))).toEqual({
       bands: [0],
       texelLight: [0],
+      emissive: [0, 0, 0],
       outline: [0, 0, 0, 1],
     });
     for (const name of ['unlit', 'lambert']) {
       const kind = materialKind(name);
-      expect([kind.textures, kind.optional]).toEqual([['map'], ['map']]); // a white texel without one
+      const both = ['map', 'emissiveMap'];
+      expect([kind.textures, kind.optional]).toEqual([both, both]); // a white texel without one
     }
     expect(materialKind('panel').object.fields.map((f) => f.name)).toEqual(['model', 'normal', 'color']);
     expect([materialKind('panel').textures, materialKind('panel').optional]).toEqual([['panel'], []]);

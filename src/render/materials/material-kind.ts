@@ -200,18 +200,19 @@ registerMaterialKind({
   name: 'unlit',
   wgsl: unlitWgsl,
   glsl: unlitGlsl,
-  textures: ['map'],
-  optional: ['map'],
-  defaults: { outline: [0, 0, 0, 1] }, // black lines at full strength where the outline pass draws them
+  textures: ['map', 'emissiveMap'],
+  optional: ['map', 'emissiveMap'],
+  // No glow; black lines at full strength where the outline pass draws them.
+  defaults: { emissive: [0, 0, 0], outline: [0, 0, 0, 1] },
 });
 registerMaterialKind({
   name: 'lambert',
   wgsl: lambertWgsl,
   glsl: lambertGlsl,
-  textures: ['map'],
-  optional: ['map'],
-  // Smooth light unless asked: `bands` ≥ 2 quantizes it, `texelLight` 1 lights each texel of the map as one.
-  defaults: { bands: 0, texelLight: 0, outline: [0, 0, 0, 1] },
+  textures: ['map', 'emissiveMap'],
+  optional: ['map', 'emissiveMap'],
+  // Smooth light unless asked: `bands` ≥ 2 quantizes it, `texelLight` 1 lights each texel of the map as one; no glow.
+  defaults: { bands: 0, texelLight: 0, emissive: [0, 0, 0], outline: [0, 0, 0, 1] },
 });
 registerMaterialKind({ name: 'panel', wgsl: panelWgsl, glsl: panelGlsl, textures: ['panel'] });
 registerMaterialKind({ name: 'sprite', wgsl: spriteWgsl, glsl: spriteGlsl, textures: ['map'] });

@@ -198,10 +198,10 @@ describe('textured materials on real WebGPU and WebGL2', () => {
     }
   });
 
-  it('mipmaps: seen at 2 and 4 texels a pixel, a mipmapped texture shows its level 1 and 2 means; back after a loss', async () => {
+  it('mipmaps: seen at 1, 1.2, 2 and 4 texels a pixel, a mipmapped texture shows level 0, then its level 1 and 2 means; back after a loss', async () => {
     const levels = mipLevels(16, 16, texelTest());
     const expectLevel = (pixels: Uint8Array, level: number, what: string) => {
-      const [size, texels] = [16 >> level, levels[level - 1]!];
+      const [size, texels] = [16 >> level, level === 0 ? texelTest() : levels[level - 1]!];
       for (let y = 0; y < SIZE; y += 3)
         for (let x = 0; x < SIZE; x += 3) {
           const o = ((y % size) * size + (x % size)) * 4;
@@ -223,6 +223,21 @@ describe('textured materials on real WebGPU and WebGL2', () => {
       expectLevel(pixels, 1, `${backend} level 1`);
       images.push(pixels);
       expect(renderer.world.counters.textureBytesUploaded).toBe(4 * (256 + 64 + 16 + 4 + 1));
+      // Drawn 1:1 the art stays at level 0; at 1.2 texels a pixel it is level 1 already (the finest level not
+      // minified), where the nearest level, 0, would skip every sixth texel: moiré.
+      quad.geometry = tiledQuad(10);
+      expectLevel(await draw(), 0, `${backend} level 0 at 1:1`);
+      quad.geometry = tiledQuad(12);
+      const level1 = new Set(
+        Array.from({ length: 64 }, (_, t) => levels[0]!.subarray(t * 4, t * 4 + 4).join()),
+      );
+      const shown = await draw();
+      for (let y = 0; y < SIZE; y += 7)
+        for (let x = 0; x < SIZE; x += 7)
+          expect(
+            level1.has(pixelAt(shown, SIZE, x, y).join()),
+            `${backend} level 1 at 1.2 at ${x},${y}`,
+          ).toBe(true);
       quad.geometry = tiledQuad(40);
       expectLevel(await draw(), 2, `${backend} level 2`);
       renderer.simulateLoss();
@@ -246,6 +261,45 @@ describe('textured materials on real WebGPU and WebGL2', () => {
     expect(covered).toContainEqual(pixelAt(plain, SIZE, 0, 0));
     expect(pixelAt(plain, SIZE, 0, 0)).not.toEqual([...levels[0]!.subarray(0, 4)]);
     renderer.destroy();
+  });
+
+  it('emissive × emissiveMap is added to the colour (unlit) or after the light (lambert, in the dark too); none adds nothing', async () => {
+    const images: Uint8Array[] = [];
+    for (const backend of TEST_BACKENDS) {
+      const emissiveMap = Texture.fromPixels(16, 16, texelTest());
+      const material = new Material('unlit', [0.2, 0.2, 0.2, 1], { emissive: [1, 0.5, 0], emissiveMap });
+      const { renderer, quad, draw } = await quadScene(backend, material);
+      const pixels = await draw();
+      const expected = texelTest();
+      for (const [x, y] of [
+        [0, 0],
+        [5, 3],
+        [9, 12],
+        [15, 15],
+      ] as const) {
+        const t = (y * 16 + x) * 4;
+        const glow = [1, 0.5, 0].map((e, c) =>
+          Math.min(255, Math.round((0.2 + (e * expected[t + c]!) / 255) * 255)),
+        );
+        const shown = texel(pixels, x, y);
+        shown
+          .slice(0, 3)
+          .forEach((v, c) =>
+            expect(Math.abs(v - glow[c]!), `${backend} texel ${x},${y}`).toBeLessThanOrEqual(1),
+          );
+      }
+      images.push(pixels);
+      // In the dark a lambert surface shows its glow alone; with no emissive, nothing.
+      renderer.world.ambient.set([0, 0, 0]);
+      renderer.world.lightColor.set([0, 0, 0]);
+      quad.material = new Material('lambert', [1, 1, 1, 1], { emissive: [0, 0, 1], emissiveMap });
+      const dark = await draw();
+      expect(texel(dark, 9, 12)).toEqual([0, 0, expected[(12 * 16 + 9) * 4 + 2]!, 255]);
+      quad.material = new Material('lambert', [1, 1, 1, 1], { emissiveMap });
+      expect(texel(await draw(), 9, 12)).toEqual([0, 0, 0, 255]);
+      renderer.destroy();
+    }
+    expect(images[1]).toEqual(images[0]);
   });
 
   it('a texture is back after a device or context loss', async () => {

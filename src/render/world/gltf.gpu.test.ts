@@ -18,12 +18,16 @@ const fixture = (name: string) => new URL(name, FIXTURES).href;
 const [W, H] = [160, 120];
 
 /** The prop of scripts/gltf-prop.ts built by hand with Nodes: what the glTF fixture must draw, pixel for pixel. */
-async function propByHand(): Promise<Node> {
-  const checker = await loadTexture(fixture('checker.png'), { wrap: 'repeat' });
+async function propByHand({ mipmaps = false, glowing = false } = {}): Promise<Node> {
+  const checker = await loadTexture(fixture('checker.png'), { wrap: 'repeat', mipmaps });
   const materials = {
     wood: new Material('lambert', [...PROP_COLORS.wood], { map: checker }),
     metal: new Material('unlit', [...PROP_COLORS.metal]),
-    glow: new Material('lambert', [...PROP_COLORS.glow]),
+    glow: new Material(
+      'lambert',
+      [...PROP_COLORS.glow],
+      glowing ? { emissive: [1, 0.5, 0], emissiveMap: checker } : {},
+    ),
   };
   const geometries: Record<string, Geometry> = { box: boxGeometry(1, 1, 1), quad: quadGeometry(1, 1) };
   const root = new Node('prop');
@@ -132,11 +136,41 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
         'prop-image-beside.glb',
         'prop-meshopt.glb',
         'prop-meshopt.gltf',
+        'prop-second-uvs.glb',
       ]) {
         const gltf = await loadGltf(fixture(name));
         expect(gltf.unsupported, name).toEqual([]);
         expect(await draw(backend, gltf.root), `${backend}: ${name}`).toEqual(plain);
       }
+    }
+  });
+
+  it('a sampler that minifies through mip levels, or says nothing of it, gets them: the prop drawn small equals it built by hand with mipmaps', async () => {
+    const small = (prop: Node) => new Node('small').setScale(0.12, 0.12, 0.12).add(prop);
+    const wood = (gltf: { materials: Material[] }) => gltf.materials.find((m) => m.map)!.map!;
+    expect(wood(await loadGltf(fixture('prop.glb'))).mipmaps).toBe(false); // its sampler says NEAREST
+    expect(wood(await loadGltf(fixture('prop-no-min-filter.glb'))).mipmaps).toBe(true);
+    for (const backend of TEST_BACKENDS) {
+      const gltf = await loadGltf(fixture('prop-mipmapped.glb'));
+      expect(wood(gltf).mipmaps).toBe(true);
+      const loaded = await draw(backend, small(gltf.root));
+      expect(loaded, `${backend}: mipmapped glTF vs by hand`).toEqual(
+        await draw(backend, small(await propByHand({ mipmaps: true }))),
+      );
+      // Not a drawing that mip levels leave alone: without them the small prop reads other texels.
+      expect(loaded).not.toEqual(await draw(backend, small(await propByHand())));
+    }
+  });
+
+  it('emissive factor × map, with KHR_materials_emissive_strength: the glowing prop equals it built by hand', async () => {
+    for (const backend of TEST_BACKENDS) {
+      const gltf = await loadGltf(fixture('prop-emissive.glb'));
+      expect(gltf.unsupported).toEqual([]);
+      const glowing = await draw(backend, gltf.root);
+      expect(glowing, `${backend}: emissive glTF vs by hand`).toEqual(
+        await draw(backend, await propByHand({ glowing: true })),
+      );
+      expect(glowing).not.toEqual(await draw(backend, await propByHand()));
     }
   });
 
@@ -227,13 +261,13 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const gltf = await loadGltf(fixture('prop-unsupported.glb'));
     expect(gltf.unsupported).toEqual([
+      'an emissive map on other UVs than the base colour map (drawn on the base colour map\'s), first in material 0 ("wood")',
       'alphaMode BLEND (drawn opaque), first in material "wood"',
       'double-sided materials (drawn one-sided), first in material "wood"',
-      'emissive colour and maps (not drawn), first in material "wood"',
       'vertex colours (COLOR_n, not drawn), first in mesh "base #0"',
     ]);
     expect(warn).toHaveBeenCalledTimes(4);
-    expect(String(warn.mock.calls[0]![0])).toMatch(
+    expect(String(warn.mock.calls[1]![0])).toMatch(
       /glTF ".*prop-unsupported\.glb": alphaMode BLEND \(drawn opaque\) not supported yet \(first in material "wood"\); loaded the rest\./,
     );
     expect(gltf.meshes).toHaveLength(5);
