@@ -614,7 +614,6 @@ async function material(
   const alphaMode = m.getAlphaMode();
   const where = `material "${m.getName()}"`;
   if (alphaMode === 'BLEND') report('alphaMode BLEND (drawn opaque)', where);
-  if (m.getDoubleSided()) report('double-sided materials (drawn one-sided)', where);
   if (m.getNormalTexture()) report('normal maps (not drawn)', where);
   if (m.getOcclusionTexture()) report('occlusion maps (not drawn)', where);
   if (m.getMetallicRoughnessTexture()) report('metallic-roughness maps (not drawn: lambert)', where);
@@ -632,6 +631,7 @@ async function material(
   return new Material(extensions[UNLIT] ? 'unlit' : 'lambert', [r, g, b, a], {
     map,
     alphaTest: alphaMode === 'MASK' ? m.getAlphaCutoff() : 0,
+    doubleSided: m.getDoubleSided(),
     ...(emissive.some((c) => c !== 0) ? { emissive, emissiveMap } : {}),
   });
 }

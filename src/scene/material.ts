@@ -21,6 +21,11 @@ export interface MaterialOptions {
   emissive?: readonly [number, number, number];
   /** The image the emissive colour is multiplied by (white where none is given), at the mesh's texture coordinates. */
   emissiveMap?: Texture | null;
+  /**
+   * Draw both faces (default false: back faces are culled); a back face is lit with its normal turned to the eye.
+   * Leaves, cloth, paper-thin walls.
+   */
+  doubleSided?: boolean;
 }
 
 /** Every edit of every material counts here, so a renderer can tell in O(1) that none changed. */
@@ -36,6 +41,7 @@ export class Material {
   private readonly _params = new Map<string, Float32Array>();
   private readonly _textures = new Map<string, Texture>();
   private _alphaTest = 0;
+  private _doubleSided = false;
   version = 0;
 
   constructor(
@@ -46,6 +52,7 @@ export class Material {
     this.setColor(...color);
     if (options.map) this.setTexture('map', options.map);
     if (options.alphaTest !== undefined) this.alphaTest = options.alphaTest;
+    if (options.doubleSided) this.doubleSided = true;
     if (options.emissive) this.setParam('emissive', options.emissive);
     if (options.emissiveMap) this.setTexture('emissiveMap', options.emissiveMap);
   }
@@ -81,6 +88,16 @@ export class Material {
       throw new RangeError(`Material.alphaTest = ${value}: give a number in 0..1 (0 cuts nothing).`);
     if (value === this._alphaTest) return;
     this._alphaTest = value;
+    this.edited();
+  }
+
+  /** Both faces drawn (`MaterialOptions.doubleSided`); a change takes effect next frame. */
+  get doubleSided(): boolean {
+    return this._doubleSided;
+  }
+  set doubleSided(value: boolean) {
+    if (value === this._doubleSided) return;
+    this._doubleSided = value;
     this.edited();
   }
 

@@ -28,6 +28,11 @@ out vec2 vUv;
 in vec3 vNormal;
 in vec2 vLocal;
 in vec2 vUv;
+#ifdef ARMATURE_TWO_SIDED
+// A back face is shaded with its normal turned towards the eye (world.wgsl's double-sided fs; a macro is not
+// expanded within itself, so the inner vNormal is the input).
+#define vNormal (gl_FrontFacing ? vNormal : -vNormal)
+#endif
 layout(location = 0) out vec4 outColor;
 #ifdef ARMATURE_LINES
 // The outline pass's targets (world.wgsl's armatureEyeNormal, and the kind's outline colour).

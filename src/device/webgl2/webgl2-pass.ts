@@ -102,8 +102,9 @@ export class GlPass implements PassEncoder {
     state.set(gl.DEPTH_TEST, p.depthTest);
     if (p.depthTest) state.depth(p.depthFunc, p.depthWrite);
     state.set(gl.CULL_FACE, p.cull);
-    // Drawing into a texture flips y, which turns the winding over too.
-    if (p.cull) state.frontFace(this.flipped !== p.clockwise ? gl.CW : gl.CCW);
+    // Drawing into a texture flips y, which turns the winding over too. Set with culling off as well:
+    // gl_FrontFacing (a double-sided material's back faces) reads it.
+    state.frontFace(this.flipped !== p.clockwise ? gl.CW : gl.CCW);
     state.set(gl.BLEND, p.blend);
     if (p.blend) state.blendAlpha();
     for (let g = 0; g < p.groups; g++) {

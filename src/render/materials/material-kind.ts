@@ -186,6 +186,37 @@ fn fs(in: VertexOut) -> ArmatureTargets {
   };
 }
 
+/** A fragment entry point as a kind's shader (or its lined variant) declares it: its input name and return type. */
+const ENTRY = /@fragment\s+fn\s+fs\s*\(\s*(\w+)\s*:\s*VertexOut\s*\)\s*->\s*([^{]+?)\s*\{/;
+
+/**
+ * A kind's shader (or its lined variant) for double-sided materials: a back face is shaded with its normal turned
+ * towards the eye (glTF's rule for double-sided lighting). The WGSL's `fs` becomes a plain function called by a new
+ * `fs` that reads `front_facing`; the GLSL turns `vNormal` in world.glsl (ARMATURE_TWO_SIDED). Null when `fs` is not
+ * written in the documented form.
+ */
+export function twoSidedShader(shader: ShaderPair): ShaderPair | null {
+  const entry = ENTRY.exec(shader.wgsl);
+  if (!entry) return null;
+  const [, input, returns] = entry as unknown as [string, string, string];
+  // A plain function's return type carries no @location: that stays on the entry point's.
+  const plain = returns.replace(/@location\(\d+\)\s*/, '');
+  return {
+    label: `${shader.label} double-sided`,
+    wgsl: `${shader.wgsl.replace(ENTRY, `fn armatureOneSided(${input}: VertexOut) -> ${plain} {`)}
+@fragment
+fn fs(in: VertexOut, @builtin(front_facing) front: bool) -> ${returns} {
+  var seen = in;
+  if (!front) {
+    seen.normal = -in.normal;
+  }
+  return armatureOneSided(seen);
+}
+`,
+    glsl: `#define ARMATURE_TWO_SIDED\n${shader.glsl}`,
+  };
+}
+
 /** The registered kind `name`; an unknown one is an error listing the registered kinds. */
 export function materialKind(name: string): MaterialKindInfo {
   const info = kinds.get(name);

@@ -154,4 +154,13 @@ for (const backend of TEST_BACKENDS)
       expect(onBox(lit)).toBeGreaterThan(0);
       renderer.destroy();
     });
+
+    it('double-sided materials are lined alike (their back faces hidden here): the same picture', async () => {
+      const { renderer, frame, box } = await boxOverFloor(backend);
+      renderer.graph.setEnabled('outline', true);
+      const oneSided = await frame();
+      box.material.doubleSided = true;
+      expect(await frame()).toEqual(oneSided);
+      renderer.destroy();
+    });
   });

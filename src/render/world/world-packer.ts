@@ -53,6 +53,8 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   geometry: Geometry;
   /** Its world matrix mirrors (negative determinant): its faces wind the other way on screen. */
   mirrored: boolean;
+  /** Its material's `doubleSided` when last packed: both faces drawn, by a pipeline of their own. */
+  doubleSided: boolean;
   worldVersion: number;
   materialVersion: number;
   /** The snap (`Mesh.drawSnap`) and grid version it was last packed with: a change of either re-packs it. */
@@ -404,6 +406,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       geometry: mesh.geometry,
       // Known now, so packing it does not move it in the sorted list.
       mirrored: determinant3(mesh.worldMatrix) < 0,
+      doubleSided: mesh.material.doubleSided,
       worldVersion: -1,
       snapOf: null,
       gridVersion: -1,
@@ -555,6 +558,10 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     const arena = draw.kind.arena;
     if (color) arena.write(draw.slot, color, material.color);
     if (alphaTest) arena.write(draw.slot, alphaTest, material.alphaTest);
+    if (material.doubleSided !== draw.doubleSided) {
+      draw.doubleSided = material.doubleSided;
+      this.sortNeeded = this.listChanged = true; // another pipeline: draws are sorted by it
+    }
     const images = imageKey(material, draw.kind.info);
     if (images !== draw.images) {
       this.refs?.release(draw);
@@ -628,6 +635,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         draw.geometry === mesh.geometry &&
         draw.visible === mesh.visible &&
         draw.mirrored === determinant3(mesh.worldMatrix) < 0 &&
+        draw.doubleSided === mesh.material.doubleSided &&
         draw.images === imageKey(mesh.material, draw.kind.info) &&
         draw.snapOf === mesh.drawSnap &&
         (this.history !== null && this.history.has(mesh)
@@ -662,11 +670,12 @@ export function objectId(object: object): number {
 }
 const geometryId = objectId;
 
-/** The draw order: pipeline (kind, winding), images, geometry, then the mesh, so the order is total. */
+/** The draw order: pipeline (kind, winding, sides), images, geometry, then the mesh, so the order is total. */
 function compareDraws(a: WorldDraw, b: WorldDraw): number {
   return (
     a.kind.info.order - b.kind.info.order ||
     Number(a.mirrored) - Number(b.mirrored) ||
+    Number(a.doubleSided) - Number(b.doubleSided) ||
     (a.images < b.images ? -1 : a.images > b.images ? 1 : 0) ||
     geometryId(a.geometry) - geometryId(b.geometry) ||
     a.id - b.id

@@ -21,7 +21,7 @@ import { VERTEX_FLOATS, type Geometry } from '../../scene/geometry';
 import type { Node } from '../../scene/node';
 import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from '../frame-context';
-import { FRAME, materialKind, type MaterialKindInfo } from '../materials/material-kind';
+import { FRAME, materialKind, twoSidedShader, type MaterialKindInfo } from '../materials/material-kind';
 import { MaterialImages, type ImageSet } from './material-images';
 import { isDisposed, whenDisposed } from '../../scene/disposal';
 import { RefCache } from './ref-cache';
@@ -418,18 +418,28 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     return { buffer, bindings: null, label };
   }
 
-  private pipelineDesc(kind: MaterialKindInfo, mirrored = false, lined = false): PipelineDesc {
-    if (lined && !kind.lined)
-      throw new Error(
-        `Material kind "${kind.name}" cannot draw outlines: its WGSL must declare ` +
+  private pipelineDesc(
+    kind: MaterialKindInfo,
+    mirrored = false,
+    lined = false,
+    doubleSided = false,
+  ): PipelineDesc {
+    const wrapped = (what: string) =>
+      new Error(
+        `Material kind "${kind.name}" cannot draw ${what}: its WGSL must declare ` +
           '`@fragment fn fs(in: VertexOut) -> @location(0) vec4<f32>` for the world pass to wrap it.',
       );
+    if (lined && !kind.lined) throw wrapped('outlines');
+    const oneSided = lined ? kind.lined! : kind.shader;
+    const shader = doubleSided ? twoSidedShader(oneSided) : oneSided;
+    if (!shader) throw wrapped('double-sided materials');
     return {
-      shader: lined ? kind.lined! : kind.shader,
+      shader,
       format: this.format,
       ...(lined ? { extraFormats: LINE_FORMATS } : {}),
       vertexBuffers: VERTEX_LAYOUT,
-      cull: 'back',
+      // Both faces of a double-sided material (a back face lit with its normal turned to the eye), else the front.
+      ...(doubleSided ? {} : { cull: 'back' as const }),
       // A mirrored mesh's faces wind clockwise on screen: its own pipeline keeps the outside drawn.
       frontFace: mirrored ? 'cw' : 'ccw',
       depth: { write: true, compare: 'less' },
@@ -441,11 +451,16 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    * The kind's pipeline (for mirrored meshes: its twin with the winding turned over); one the scene did not have at
    * create time is built now (a one-off stall, counted).
    */
-  private pipeline(kind: MaterialKindInfo, mirrored = false, lined = this.drawingLines): Pipeline {
-    const key = `${kind.name}${mirrored ? ' mirrored' : ''}${lined ? ' lined' : ''}`;
+  private pipeline(
+    kind: MaterialKindInfo,
+    mirrored = false,
+    lined = this.drawingLines,
+    doubleSided = false,
+  ): Pipeline {
+    const key = `${kind.name}${mirrored ? ' mirrored' : ''}${lined ? ' lined' : ''}${doubleSided ? ' double-sided' : ''}`;
     let pipeline = this.pipelines.get(key);
     if (!pipeline) {
-      pipeline = this.device.createPipelineNow(this.pipelineDesc(kind, mirrored, lined));
+      pipeline = this.device.createPipelineNow(this.pipelineDesc(kind, mirrored, lined, doubleSided));
       this.pipelines.set(key, pipeline);
       this.counters.pipelinesBuilt++;
     }
@@ -570,6 +585,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private encodeDraws(target: DrawEncoder, uniform: FrameUniform, from: number, to: number): void {
     let kind: KindSlots<DeviceBuffer> | null = null;
     let mirrored = false;
+    let doubleSided = false;
     let objects: Bindings | null = null;
     let geometry: DeviceGeometry | null = null;
     let images: string | null = null;
@@ -586,13 +602,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         culled++;
         continue;
       }
-      if (draw.kind !== kind || draw.mirrored !== mirrored) {
+      if (draw.kind !== kind || draw.mirrored !== mirrored || draw.doubleSided !== doubleSided) {
         const first = kind === null;
         const sameKind = draw.kind === kind;
         kind = draw.kind;
         mirrored = draw.mirrored;
+        doubleSided = draw.doubleSided;
         // Pipelines share their bind group layouts, so the groups set stay valid across the switch.
-        const pipeline = this.pipeline(kind.info, mirrored);
+        const pipeline = this.pipeline(kind.info, mirrored, this.drawingLines, doubleSided);
         target.setPipeline(pipeline);
         if (first)
           target.setBindings(
