@@ -412,7 +412,7 @@ function materialUvs(
   fail: (why: string) => never,
   report: (feature: string, where?: string) => void,
 ): MaterialUvs {
-  const where = `${name}${m.name ? ` ("${m.name}")` : ''}`;
+  const where = m.name ? `material "${m.name}"` : name; // as material() names it
   const uvsOf = (
     info: { texCoord?: number; extensions?: Record<string, unknown> } | undefined,
     slot: string,
@@ -613,7 +613,6 @@ async function material(
   const [r, g, b, a] = m.getBaseColorFactor();
   const alphaMode = m.getAlphaMode();
   const where = `material "${m.getName()}"`;
-  if (alphaMode === 'BLEND') report('alphaMode BLEND (drawn opaque)', where);
   if (m.getNormalTexture()) report('normal maps (not drawn)', where);
   if (m.getOcclusionTexture()) report('occlusion maps (not drawn)', where);
   if (m.getMetallicRoughnessTexture()) report('metallic-roughness maps (not drawn: lambert)', where);
@@ -632,6 +631,7 @@ async function material(
     map,
     alphaTest: alphaMode === 'MASK' ? m.getAlphaCutoff() : 0,
     doubleSided: m.getDoubleSided(),
+    blend: alphaMode === 'BLEND',
     ...(emissive.some((c) => c !== 0) ? { emissive, emissiveMap } : {}),
   });
 }

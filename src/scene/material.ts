@@ -26,6 +26,11 @@ export interface MaterialOptions {
    * Leaves, cloth, paper-thin walls.
    */
   doubleSided?: boolean;
+  /**
+   * Blend over what is behind by alpha (colour × map; default false: opaque). Blended meshes are drawn after the
+   * opaque ones, farthest first, testing depth without writing it: glass, smoke, ghosts.
+   */
+  blend?: boolean;
 }
 
 /** Every edit of every material counts here, so a renderer can tell in O(1) that none changed. */
@@ -42,6 +47,7 @@ export class Material {
   private readonly _textures = new Map<string, Texture>();
   private _alphaTest = 0;
   private _doubleSided = false;
+  private _blend = false;
   version = 0;
 
   constructor(
@@ -53,6 +59,7 @@ export class Material {
     if (options.map) this.setTexture('map', options.map);
     if (options.alphaTest !== undefined) this.alphaTest = options.alphaTest;
     if (options.doubleSided) this.doubleSided = true;
+    if (options.blend) this.blend = true;
     if (options.emissive) this.setParam('emissive', options.emissive);
     if (options.emissiveMap) this.setTexture('emissiveMap', options.emissiveMap);
   }
@@ -98,6 +105,16 @@ export class Material {
   set doubleSided(value: boolean) {
     if (value === this._doubleSided) return;
     this._doubleSided = value;
+    this.edited();
+  }
+
+  /** Blended over what is behind by alpha (`MaterialOptions.blend`); a change takes effect next frame. */
+  get blend(): boolean {
+    return this._blend;
+  }
+  set blend(value: boolean) {
+    if (value === this._blend) return;
+    this._blend = value;
     this.edited();
   }
 

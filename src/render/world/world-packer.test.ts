@@ -397,3 +397,35 @@ describe('WorldPacker: meshes drawn between two fixed steps', () => {
     expect(packedModel(packer, ball)[12]).toBe(1);
   });
 });
+
+describe('WorldPacker: blended draws', () => {
+  it('come after the opaque ones; blendedOrder gives them farthest first for any view, without garbage', async () => {
+    const { root } = grid('opaque', 50);
+    const glass = new Material('unlit', [0, 0, 1, 0.5], { blend: true });
+    const panes = [3, -4, 1, -2, 0].map((z) => {
+      const mesh = new Mesh(`pane ${z}`, quad, glass).setPosition(0, 0, z) as WorldMesh;
+      root.add(mesh);
+      return mesh;
+    });
+    const packer = new WorldPacker(root, memoryStorage());
+    packer.prepare();
+    expect(packer.opaqueCount).toBe(50);
+    expect(packer.draws.slice(50).every((d) => d.blended)).toBe(true);
+    const order = (eyeZ: number) => {
+      const view = mat4.lookAt(mat4.create(), [0, 0, eyeZ], [0, 0, 0], [0, 1, 0]);
+      return packer.blendedOrder(view).map((d) => d.mesh.name);
+    };
+    expect(order(10)).toEqual(['pane -4', 'pane -2', 'pane 0', 'pane 1', 'pane 3']);
+    expect(order(-10)).toEqual(['pane 3', 'pane 1', 'pane 0', 'pane -2', 'pane -4']);
+    // A pane made opaque joins the opaque draws next frame.
+    panes[0]!.material = new Material('unlit');
+    packer.prepare();
+    expect([packer.opaqueCount, order(10)]).toEqual([51, ['pane -4', 'pane -2', 'pane 0', 'pane 1']]);
+    const views = [10, -10].map((z) => mat4.lookAt(mat4.create(), [0, 0, z], [0, 0, 0], [0, 1, 0]));
+    const frames = () => {
+      for (let i = 0; i < 1000; i++) packer.blendedOrder(views[i % 2]!);
+    };
+    frames();
+    expect(await leastHeapDelta(frames)).toBeLessThan(4 * 1024);
+  });
+});

@@ -55,6 +55,8 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   mirrored: boolean;
   /** Its material's `doubleSided` when last packed: both faces drawn, by a pipeline of their own. */
   doubleSided: boolean;
+  /** Its material's `blend` when last packed: drawn after every opaque draw, farthest first (`blendedOrder`). */
+  blended: boolean;
   worldVersion: number;
   materialVersion: number;
   /** The snap (`Mesh.drawSnap`) and grid version it was last packed with: a change of either re-packs it. */
@@ -113,6 +115,12 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
    * geometry or material kind (draws recorded before it must be recorded again).
    */
   drawsVersion = 0;
+  /** How many of `draws` are opaque: those come first, the blended ones after them. */
+  opaqueCount = 0;
+  /** The blended draws, farthest from the eye first as of the last `blendedOrder`. */
+  private readonly blendedDraws: WorldDraw<B>[] = [];
+  /** Each blended draw's depth along the eye's view (larger: farther), beside it in `blendedDraws`. */
+  private depths = new Float64Array(16);
   /** Moves on whenever some material gives its kind other images (draws recorded before bind the old ones). */
   imagesVersion = 0;
   /** Moves on whenever a mesh is shown or hidden (draws recorded before it must be recorded again). */
@@ -270,13 +278,50 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     if (this.listChanged) {
       this.drawsVersion++;
       this.listChanged = false;
-      for (let i = 0; i < this.draws.length; i++) this.draws[i]!.index = i;
+      let opaque = 0;
+      for (let i = 0; i < this.draws.length; i++) {
+        const draw = this.draws[i]!;
+        draw.index = i;
+        if (!draw.blended) opaque++;
+      }
+      this.opaqueCount = opaque;
+      this.blendedDraws.length = 0;
+      for (let i = opaque; i < this.draws.length; i++) this.blendedDraws.push(this.draws[i]!);
     }
     let bytesUploaded = 0;
     const kinds = this.kindList;
     for (let i = 0; i < kinds.length; i++) bytesUploaded += kinds[i]!.arena.upload().bytesUploaded;
     if (this.options.validate) this.validate();
     return { packed, bytesUploaded };
+  }
+
+  /**
+   * The blended draws in the order they must be drawn for this view: farthest first, by their world box's centre along
+   * the view (ties by mesh, so the order is stable). The list is reused: read it before the next call.
+   */
+  blendedOrder(view: ReadonlyMat4): readonly WorldDraw<B>[] {
+    const draws = this.blendedDraws;
+    const n = draws.length;
+    if (n < 2) return draws;
+    if (this.depths.length < n) this.depths = new Float64Array(2 * n);
+    const depths = this.depths;
+    for (let i = 0; i < n; i++) {
+      const box = draws[i]!.box; // centre first
+      // The eye looks down −z: the farther, the more negative its view z.
+      depths[i] = -(view[2]! * box[0]! + view[6]! * box[1]! + view[10]! * box[2]! + view[14]!);
+    }
+    // Insertion sort, in place (Array.sort copies): the order changes little from frame to frame, so it is near linear.
+    for (let i = 1; i < n; i++) {
+      const [draw, depth] = [draws[i]!, depths[i]!];
+      let j = i - 1;
+      for (; j >= 0 && (depths[j]! < depth || (depths[j] === depth && draws[j]!.id > draw.id)); j--) {
+        draws[j + 1] = draws[j]!;
+        depths[j + 1] = depths[j]!;
+      }
+      draws[j + 1] = draw;
+      depths[j + 1] = depth;
+    }
+    return draws;
   }
 
   /** Packs the per-frame struct (one view's view-projection, the light, the time); the bytes are reused. */
@@ -407,6 +452,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       // Known now, so packing it does not move it in the sorted list.
       mirrored: determinant3(mesh.worldMatrix) < 0,
       doubleSided: mesh.material.doubleSided,
+      blended: mesh.material.blend,
       worldVersion: -1,
       snapOf: null,
       gridVersion: -1,
@@ -558,8 +604,9 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     const arena = draw.kind.arena;
     if (color) arena.write(draw.slot, color, material.color);
     if (alphaTest) arena.write(draw.slot, alphaTest, material.alphaTest);
-    if (material.doubleSided !== draw.doubleSided) {
+    if (material.doubleSided !== draw.doubleSided || material.blend !== draw.blended) {
       draw.doubleSided = material.doubleSided;
+      draw.blended = material.blend;
       this.sortNeeded = this.listChanged = true; // another pipeline: draws are sorted by it
     }
     const images = imageKey(material, draw.kind.info);
@@ -636,6 +683,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         draw.visible === mesh.visible &&
         draw.mirrored === determinant3(mesh.worldMatrix) < 0 &&
         draw.doubleSided === mesh.material.doubleSided &&
+        draw.blended === mesh.material.blend &&
         draw.images === imageKey(mesh.material, draw.kind.info) &&
         draw.snapOf === mesh.drawSnap &&
         (this.history !== null && this.history.has(mesh)
@@ -670,9 +718,13 @@ export function objectId(object: object): number {
 }
 const geometryId = objectId;
 
-/** The draw order: pipeline (kind, winding, sides), images, geometry, then the mesh, so the order is total. */
+/**
+ * The draw order: opaque before blended, pipeline (kind, winding, sides), images, geometry, then the mesh, so the
+ * order is total.
+ */
 function compareDraws(a: WorldDraw, b: WorldDraw): number {
   return (
+    Number(a.blended) - Number(b.blended) ||
     a.kind.info.order - b.kind.info.order ||
     Number(a.mirrored) - Number(b.mirrored) ||
     Number(a.doubleSided) - Number(b.doubleSided) ||

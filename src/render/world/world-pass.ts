@@ -25,7 +25,7 @@ import { FRAME, materialKind, twoSidedShader, type MaterialKindInfo } from '../m
 import { MaterialImages, type ImageSet } from './material-images';
 import { isDisposed, whenDisposed } from '../../scene/disposal';
 import { RefCache } from './ref-cache';
-import { materialKinds, WorldPacker, type KindSlots } from './world-packer';
+import { materialKinds, WorldPacker, type KindSlots, type WorldDraw } from './world-packer';
 
 export type { WorldMesh } from './world-packer';
 
@@ -309,17 +309,19 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         : {}),
     });
     const uniform = this.frames[0]!;
+    const view = this.lens?.view ?? this.camera.viewMatrix;
     const cull = this.writeFrame(
       uniform,
       pass,
       this.lens?.projection ?? this.camera.projectionMatrix,
-      this.lens?.view ?? this.camera.viewMatrix,
+      view,
       frame.time,
     );
     const visibility = this.packer.checkVisibility();
     const counts = this.drawCounts;
     if (this.useBundles) this.replayChunks(pass, uniform, visibility, cull);
-    else this.encodeDraws(pass, uniform, 0, this.packer.draws.length);
+    else this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount);
+    this.drawBlended(pass, uniform, view);
     pass.end();
     this.drawingLines = false;
     const c = this.counters;
@@ -363,7 +365,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       const v = view.viewport;
       if (v) pass.setViewport(v.x, v.y, v.width, v.height);
       this.writeFrame(uniform, pass, view.projection, view.view, frame.time);
-      this.encodeDraws(pass, uniform, 0, this.packer.draws.length);
+      this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount);
+      this.drawBlended(pass, uniform, view.view);
       pass.end();
       drawCalls += this.drawCounts.drawCalls;
       triangles += this.drawCounts.triangles;
@@ -423,6 +426,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     mirrored = false,
     lined = false,
     doubleSided = false,
+    blended = false,
   ): PipelineDesc {
     const wrapped = (what: string) =>
       new Error(
@@ -442,7 +446,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       ...(doubleSided ? {} : { cull: 'back' as const }),
       // A mirrored mesh's faces wind clockwise on screen: its own pipeline keeps the outside drawn.
       frontFace: mirrored ? 'cw' : 'ccw',
-      depth: { write: true, compare: 'less' },
+      // Blended: alpha over what is drawn, behind what is nearer, leaving the depth to the opaque draws.
+      ...(blended ? { blend: 'alpha' as const } : {}),
+      depth: { write: !blended, compare: 'less' },
       dynamic: ['object'],
     };
   }
@@ -456,11 +462,16 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     mirrored = false,
     lined = this.drawingLines,
     doubleSided = false,
+    blended = false,
   ): Pipeline {
-    const key = `${kind.name}${mirrored ? ' mirrored' : ''}${lined ? ' lined' : ''}${doubleSided ? ' double-sided' : ''}`;
+    const key =
+      `${kind.name}${mirrored ? ' mirrored' : ''}${lined ? ' lined' : ''}${doubleSided ? ' double-sided' : ''}` +
+      (blended ? ' blended' : '');
     let pipeline = this.pipelines.get(key);
     if (!pipeline) {
-      pipeline = this.device.createPipelineNow(this.pipelineDesc(kind, mirrored, lined, doubleSided));
+      pipeline = this.device.createPipelineNow(
+        this.pipelineDesc(kind, mirrored, lined, doubleSided, blended),
+      );
       this.pipelines.set(key, pipeline);
       this.counters.pipelinesBuilt++;
     }
@@ -514,7 +525,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       key.draws !== packer.drawsVersion ||
       key.images !== packer.imagesVersion ||
       key.bindings !== bindings;
-    const count = Math.ceil(packer.draws.length / CHUNK);
+    // Chunks hold the opaque draws: the blended ones are drawn after them each frame, sorted for the view.
+    const count = Math.ceil(packer.opaqueCount / CHUNK);
     while (this.chunks.length < count) {
       const k = this.chunks.length;
       // Its recorder is made once: a closure per chunk per frame would be garbage every frame.
@@ -538,8 +550,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     }
     if (all) for (const chunk of this.chunks) chunk.stale = true;
     else
-      for (let i = 0; i < packer.flipped.length; i++)
-        this.chunks[Math.floor(packer.flipped.at(i).index / CHUNK)]!.stale = true;
+      for (let i = 0; i < packer.flipped.length; i++) {
+        const index = packer.flipped.at(i).index;
+        if (index < packer.opaqueCount) this.chunks[Math.floor(index / CHUNK)]!.stale = true;
+      }
     this.recorded = {
       draws: packer.drawsVersion,
       images: packer.imagesVersion,
@@ -569,7 +583,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   /** Records chunk `k`'s draws (with the frame uniform being replayed) and keeps what it bound and drew. */
   private recordChunk(encoder: DrawEncoder, chunk: Chunk, k: number): void {
     const from = k * CHUNK;
-    this.encodeDraws(encoder, this.recordingUniform!, from, Math.min(from + CHUNK, this.packer.draws.length));
+    const draws = this.packer.draws;
+    this.encodeDraws(
+      encoder,
+      this.recordingUniform!,
+      draws,
+      from,
+      Math.min(from + CHUNK, this.packer.opaqueCount),
+    );
     const counts = this.drawCounts;
     chunk.images = counts.images;
     chunk.drawCalls = counts.drawCalls;
@@ -582,10 +603,17 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    * Encodes the draws `from`…`to` of every visible mesh (in the view, with `culling` on), changing pipeline and geometry
    * only when they differ from the last draw, and leaves their counts and bound image sets in `drawCounts`.
    */
-  private encodeDraws(target: DrawEncoder, uniform: FrameUniform, from: number, to: number): void {
+  private encodeDraws(
+    target: DrawEncoder,
+    uniform: FrameUniform,
+    draws: readonly WorldDraw<DeviceBuffer>[],
+    from: number,
+    to: number,
+  ): void {
     let kind: KindSlots<DeviceBuffer> | null = null;
     let mirrored = false;
     let doubleSided = false;
+    let blended = false;
     let objects: Bindings | null = null;
     let geometry: DeviceGeometry | null = null;
     let images: string | null = null;
@@ -594,7 +622,6 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     let triangles = 0;
     let culled = 0;
     const culling = this.culling;
-    const draws = this.packer.draws;
     for (let i = from; i < to; i++) {
       const draw = draws[i]!;
       if (!draw.visible) continue;
@@ -602,14 +629,20 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         culled++;
         continue;
       }
-      if (draw.kind !== kind || draw.mirrored !== mirrored || draw.doubleSided !== doubleSided) {
+      if (
+        draw.kind !== kind ||
+        draw.mirrored !== mirrored ||
+        draw.doubleSided !== doubleSided ||
+        draw.blended !== blended
+      ) {
         const first = kind === null;
         const sameKind = draw.kind === kind;
         kind = draw.kind;
         mirrored = draw.mirrored;
         doubleSided = draw.doubleSided;
+        blended = draw.blended;
         // Pipelines share their bind group layouts, so the groups set stay valid across the switch.
-        const pipeline = this.pipeline(kind.info, mirrored, this.drawingLines, doubleSided);
+        const pipeline = this.pipeline(kind.info, mirrored, this.drawingLines, doubleSided, blended);
         target.setPipeline(pipeline);
         if (first)
           target.setBindings(
@@ -643,6 +676,21 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     counts.triangles = triangles;
     counts.culled = culled;
     counts.images = bound;
+  }
+
+  /**
+   * Encodes the blended draws after the opaque ones, farthest first for `view` (sorted each frame: the eye moves), and
+   * adds their counts to the frame's.
+   */
+  private drawBlended(pass: PassEncoder, uniform: FrameUniform, view: ReadonlyMat4): void {
+    const order = this.packer.blendedOrder(view);
+    if (order.length === 0) return;
+    const counts = this.drawCounts;
+    const [drawCalls, triangles, culled] = [counts.drawCalls, counts.triangles, counts.culled];
+    this.encodeDraws(pass, uniform, order, 0, order.length);
+    counts.drawCalls += drawCalls;
+    counts.triangles += triangles;
+    counts.culled += culled;
   }
 
   private deviceGeometry(geometry: Geometry, mesh: { path: string }): DeviceGeometry {
