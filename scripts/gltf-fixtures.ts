@@ -6,7 +6,14 @@ import draco3d from 'draco3d';
 import { MeshoptEncoder } from 'meshoptimizer';
 import { mat4 } from 'gl-matrix';
 import { boxGeometry, quadGeometry, VERTEX_FLOATS, type Geometry } from '../src/scene/geometry';
-import { PROP_COLORS, PROP_LAMP, PROP_LAMP_MATRIX, PROP_NODES, type PropPrimitive } from './gltf-prop';
+import {
+  PROP_COLORS,
+  PROP_LAMP,
+  PROP_LAMP_MATRIX,
+  PROP_NODES,
+  propVertexColor,
+  type PropPrimitive,
+} from './gltf-prop';
 
 /** A 4×4 checker of two wood tones, the prop's texture. */
 export function checkerTexels(): Uint8Array {
@@ -33,6 +40,8 @@ interface PropVariant {
   compressed?: 'meshopt' | 'draco';
   /** The wood's UVs in TEXCOORD_1, its map reading them (texCoord 1), and a decoy constant in TEXCOORD_0. */
   secondUvs?: boolean;
+  /** This node's primitives coloured (COLOR_0, `propVertexColor`): its first as normalized bytes RGBA, others float RGB. */
+  colored?: string;
 }
 
 /** The prop as a glTF document: nested nodes, several primitives, every index size, with and without normals. */
@@ -62,7 +71,7 @@ function propDocument(checkerPng: Uint8Array, variant: PropVariant = {}): Docume
   const accessor = (
     name: string,
     array: Float32Array | Uint8Array | Uint16Array | Uint32Array,
-    type: 'VEC3' | 'VEC2' | 'SCALAR',
+    type: 'VEC4' | 'VEC3' | 'VEC2' | 'SCALAR',
   ): Accessor => doc.createAccessor(name).setArray(array).setType(type).setBuffer(buffer);
   const nodes = PROP_NODES.map((spec) => {
     const node = doc.createNode(spec.name);
@@ -138,6 +147,23 @@ function propDocument(checkerPng: Uint8Array, variant: PropVariant = {}): Docume
           const size = variant.compressed === 'meshopt' && p.indices === 8 ? 16 : p.indices;
           const Kind = { 8: Uint8Array, 16: Uint16Array, 32: Uint32Array }[size];
           primitive.setIndices(accessor(`${label} indices`, Kind.from(g.indices), 'SCALAR'));
+          if (spec.name === variant.colored) {
+            const bytes = Array.from({ length: positions.length / 3 }, (_, v) => propVertexColor(v));
+            primitive.setAttribute(
+              'COLOR_0',
+              i === 0
+                ? accessor(
+                    `${label} colour`,
+                    Uint8Array.from(bytes.flatMap((c) => [...c, 255])),
+                    'VEC4',
+                  ).setNormalized(true)
+                : accessor(
+                    `${label} colour`,
+                    Float32Array.from(bytes.flatMap((c) => c.map((x) => x / 255))),
+                    'VEC3',
+                  ),
+            );
+          }
         }
         if (variant.secondUvs && p.material === 'wood') {
           const uv = primitive.getAttribute('TEXCOORD_0')!;
@@ -186,6 +212,7 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
   const morphed = await propFiles(checkerPng, { morphed: 'sign' });
   const meshopt = await propFiles(checkerPng, { compressed: 'meshopt' });
   const secondUvs = await propFiles(checkerPng, { secondUvs: true });
+  const colored = await propFiles(checkerPng, { colored: 'sign' });
   // The glow material glowing through the checker (emissive factor × map, the factor doubled by
   // KHR_materials_emissive_strength).
   const emissive = JSON.parse(JSON.stringify(gltf)) as GltfJson;
@@ -231,7 +258,7 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
     alphaMode: 'BLEND',
   });
   const firstPrimitive = unsupported.meshes[0]!.primitives[0]!;
-  firstPrimitive.attributes['COLOR_0'] = firstPrimitive.attributes['NORMAL']!;
+  firstPrimitive.attributes['COLOR_1'] = firstPrimitive.attributes['NORMAL']!; // a second colour set: not drawn
   // The wood's sampler minifying through mip levels, and saying nothing of minification (the engine's choice).
   const mipmapped = JSON.parse(JSON.stringify(gltf)) as GltfJson;
   (mipmapped['samplers'] as Record<string, unknown>[])[0]!['minFilter'] = 9984;
@@ -253,6 +280,7 @@ export async function gltfFixtures(checkerPng: Uint8Array): Promise<Record<strin
     'src/assets/fixtures/prop-meshopt.bin': Buffer.from(meshopt.bin[1]),
     'src/assets/fixtures/prop-draco.glb': Buffer.from(draco.glb),
     'src/assets/fixtures/prop-second-uvs.glb': Buffer.from(secondUvs.glb),
+    'src/assets/fixtures/prop-colors.glb': Buffer.from(colored.glb),
     'src/assets/fixtures/prop-emissive.glb': Buffer.from(toGlb(emissive, bin[1], checkerPng)),
     'src/assets/fixtures/prop-quantized.glb': Buffer.from(
       toGlb(quantized.gltf, quantized.bin[1], checkerPng),

@@ -48,6 +48,11 @@ export const PROP_COLORS = {
   glow: [1, 0.85, 0.3, 1],
 } as const;
 
+/** The vertex colour (bytes, RGB) of vertex `v` of a primitive of the coloured prop's sign: varied, never dark. */
+export function propVertexColor(v: number): [number, number, number] {
+  return [((v * 37 + 120) % 256) | 128, ((v * 91 + 50) % 256) | 96, ((v * 17 + 200) % 256) | 64];
+}
+
 export const PROP_NODES: PropNode[] = [
   {
     name: 'base',

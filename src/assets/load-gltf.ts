@@ -184,7 +184,8 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
       // Morph weights as the file leaves them (the node's, else the mesh's defaults) are applied to the geometry.
       const weights = gltfNode.getWeights().length > 0 ? gltfNode.getWeights() : mesh.getWeights();
       for (const semantic of primitive.listSemantics())
-        if (semantic.startsWith('COLOR_')) report('vertex colours (COLOR_n, not drawn)', `mesh "${name}"`);
+        if (/^COLOR_[1-9]/.test(semantic))
+          report('vertex colour sets past COLOR_0 (not drawn)', `mesh "${name}"`);
       const gltfMaterial = primitive.getMaterial();
       const uv = gltfMaterial ? uvs[materialIndex.get(gltfMaterial)!]! : null;
       const geometry = primitiveGeometry(primitive, name, fail, weights, uv?.set ?? 0);
@@ -450,12 +451,14 @@ function primitiveGeometry(
   const position = primitive.getAttribute('POSITION') ?? fail(`primitive "${name}" has no POSITION.`);
   const normal = primitive.getAttribute('NORMAL');
   const uv = primitive.getAttribute(`TEXCOORD_${uvSet}`);
+  const color = primitive.getAttribute('COLOR_0');
   if (!uv && uvSet > 0)
     fail(`primitive "${name}": its material's maps read TEXCOORD_${uvSet}, which it has not.`);
   const count = position.getCount();
   for (const [what, accessor] of [
     ['NORMAL', normal],
     [`TEXCOORD_${uvSet}`, uv],
+    ['COLOR_0', color],
   ] as const)
     if (accessor && accessor.getCount() !== count)
       fail(`primitive "${name}": ${what} has ${accessor.getCount()} elements, POSITION ${count}.`);
@@ -473,6 +476,7 @@ function primitiveGeometry(
       for (let c = 0; c < 3; c++) (normals as Float32Array)[i + c]! /= length;
     }
   const uvs = uv ? floats(uv, 2, name, fail) : null;
+  const rgba = color ? vertexColors(color, name, fail) : null;
   if (normals) {
     const vertices = new Float32Array(count * VERTEX_FLOATS);
     for (let i = 0, o = 0; i < count; i++, o += VERTEX_FLOATS) {
@@ -487,7 +491,7 @@ function primitiveGeometry(
         vertices[o + 7] = uvs[i * 2 + 1]!;
       }
     }
-    return { name, vertices, indices };
+    return { name, vertices, indices, ...(rgba ? { colors: rgba } : {}) };
   }
   const vertices = new Float32Array(indices.length * VERTEX_FLOATS);
   const corner = [vec3.create(), vec3.create(), vec3.create()];
@@ -510,7 +514,35 @@ function primitiveGeometry(
       }
     }
   }
-  return { name, vertices, indices: sequence(indices.length) };
+  // Each corner its own vertex: its colour from the vertex it was.
+  const colors = rgba ? new Float32Array(indices.length * 4) : null;
+  if (colors)
+    for (let k = 0; k < indices.length; k++)
+      colors.set(rgba!.subarray(indices[k]! * 4, indices[k]! * 4 + 4), k * 4);
+  return { name, vertices, indices: sequence(indices.length), ...(colors ? { colors } : {}) };
+}
+
+/**
+ * COLOR_0 as RGBA floats, four per vertex: RGB or RGBA, float or normalized 8- or 16-bit (scaled to 0…1 by the
+ * accessor); RGB gets alpha 1. A value outside 0…1 (beyond float noise, which is clamped) is an error naming the
+ * primitive.
+ */
+function vertexColors(accessor: Accessor, name: string, fail: (why: string) => never): Float32Array {
+  const size = accessor.getElementSize();
+  if (size !== 3 && size !== 4)
+    fail(`primitive "${name}": COLOR_0 has ${size} components; glTF gives 3 or 4.`);
+  const values = floats(accessor, size, name, fail);
+  const count = accessor.getCount();
+  const out = new Float32Array(count * 4).fill(1);
+  for (let i = 0; i < count; i++)
+    for (let c = 0; c < size; c++) {
+      const value = values[i * size + c]!;
+      // Exporters' float noise (1.0000001) is clamped; a value plainly outside is a broken file.
+      if (!(value >= -1e-3 && value <= 1 + 1e-3))
+        fail(`primitive "${name}": COLOR_0 element ${i} has ${value}, outside 0…1.`);
+      out[i * 4 + c] = Math.min(1, Math.max(0, value));
+    }
+  return out;
 }
 
 /**

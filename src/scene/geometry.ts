@@ -11,6 +11,11 @@ export interface Geometry {
   readonly name: string;
   readonly vertices: Float32Array;
   readonly indices: Uint16Array | Uint32Array;
+  /**
+   * Vertex colours (optional): RGBA, 0…1, four floats per vertex, multiplied into the material's colour by `unlit` and
+   * `lambert` (glTF's COLOR_0). Without them every vertex is white.
+   */
+  readonly colors?: Float32Array;
 }
 
 /**

@@ -20,7 +20,7 @@ vec4 shade() {
   vec2 texelDy = dFdy(texel);
   vec3 normalDx = dFdx(vNormal);
   vec3 normalDy = dFdy(vNormal);
-  vec4 color = object.color * texture(map, vUv, armatureMipBias);
+  vec4 color = object.color * vColor * texture(map, vUv, armatureMipBias);
   vec3 glow = object.emissive * texture(emissiveMap, vUv, armatureMipBias).rgb;
   if (color.a < object.alphaTest) discard;
   vec3 n = vNormal;

@@ -1,4 +1,4 @@
-// Owner: src/render/materials/material-kind.ts. The `lambert` material kind: the mesh's colour times its map, under the frame's
+// Owner: src/render/materials/material-kind.ts. The `lambert` material kind: the mesh's colour times its vertex colour and map, under the frame's
 // directional light plus ambient; fragments whose alpha falls below alphaTest are cut out. Two pixel-art options:
 // `bands` ≥ 2 quantizes the diffuse term into that many levels (toon light), and `texelLight` 1 lights each texel of
 // the map as one (the normal taken at the texel's centre), so shading edges follow the art's pixel grid. `emissive`
@@ -29,7 +29,7 @@ fn fs(in: VertexOut) -> @location(0) vec4<f32> {
   let texelDy = dpdy(texel);
   let normalDx = dpdx(in.normal);
   let normalDy = dpdy(in.normal);
-  let color = object.color * textureSampleBias(map, mapSampler, in.uv, armatureMipBias);
+  let color = object.color * in.color * textureSampleBias(map, mapSampler, in.uv, armatureMipBias);
   let glow = object.emissive *
     textureSampleBias(emissiveMap, emissiveMapSampler, in.uv, armatureMipBias).rgb;
   if (color.a < object.alphaTest) {

@@ -25,6 +25,7 @@ void main() {
   vNormal = object.normal * vec3(0.0, 0.0, 1.0);
   vLocal = local;
   vUv = mix(object.uvRect.xy, object.uvRect.zw, uvIn);
+  vColor = colorIn;
 }
 #else
 uniform sampler2D map;

@@ -36,6 +36,7 @@ fn vs(in: VertexIn) -> VertexOut {
   out.normal = object.normal * vec3<f32>(0.0, 0.0, 1.0);
   out.local = local;
   out.uv = mix(object.uvRect.xy, object.uvRect.zw, in.uv);
+  out.color = in.color;
   return out;
 }
 

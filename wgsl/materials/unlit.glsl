@@ -13,7 +13,7 @@ uniform sampler2D map;
 uniform sampler2D emissiveMap;
 
 vec4 shade() {
-  vec4 color = object.color * texture(map, vUv, armatureMipBias);
+  vec4 color = object.color * vColor * texture(map, vUv, armatureMipBias);
   vec3 glow = object.emissive * texture(emissiveMap, vUv, armatureMipBias).rgb;
   if (color.a < object.alphaTest) discard;
   return vec4(color.rgb + glow, color.a);

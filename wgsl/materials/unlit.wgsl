@@ -1,4 +1,4 @@
-// Owner: src/render/materials/material-kind.ts. The `unlit` material kind: the mesh's colour times its map, as it is, plus
+// Owner: src/render/materials/material-kind.ts. The `unlit` material kind: the mesh's colour times its vertex colour and map, as it is, plus
 // `emissive` times `emissiveMap`; fragments whose alpha falls below alphaTest are cut out.
 
 struct Object {
@@ -18,7 +18,7 @@ struct Object {
 
 @fragment
 fn fs(in: VertexOut) -> @location(0) vec4<f32> {
-  let color = object.color * textureSampleBias(map, mapSampler, in.uv, armatureMipBias);
+  let color = object.color * in.color * textureSampleBias(map, mapSampler, in.uv, armatureMipBias);
   let glow = object.emissive *
     textureSampleBias(emissiveMap, emissiveMapSampler, in.uv, armatureMipBias).rgb;
   if (color.a < object.alphaTest) {

@@ -21,13 +21,16 @@ const float armatureMipBias = 0.45;
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normalIn;
 layout(location = 2) in vec2 uvIn;
+layout(location = 3) in vec4 colorIn;
 out vec3 vNormal;
 out vec2 vLocal;
 out vec2 vUv;
+out vec4 vColor;
 #else
 in vec3 vNormal;
 in vec2 vLocal;
 in vec2 vUv;
+in vec4 vColor;
 #ifdef ARMATURE_TWO_SIDED
 // A back face is shaded with its normal turned towards the eye (world.wgsl's double-sided fs; a macro is not
 // expanded within itself, so the inner vNormal is the input).
@@ -49,6 +52,7 @@ void main() {
   vNormal = object.normal * normalIn;
   vLocal = position.xy;
   vUv = uvIn;
+  vColor = colorIn;
 }
 #elif !defined(VERTEX)
 void main() {

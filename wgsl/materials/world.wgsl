@@ -25,6 +25,8 @@ struct VertexIn {
   @location(0) position: vec3<f32>,
   @location(1) normal: vec3<f32>,
   @location(2) uv: vec2<f32>,
+  // The vertex colour (`Geometry.colors`; white for a geometry without: one value for every vertex).
+  @location(3) color: vec4<f32>,
 }
 
 struct VertexOut {
@@ -32,6 +34,7 @@ struct VertexOut {
   @location(0) normal: vec3<f32>,
   @location(1) local: vec2<f32>,
   @location(2) uv: vec2<f32>,
+  @location(3) color: vec4<f32>,
 }
 
 // The outline pass's normal target (a kind's lined variant writes it): the surface normal in the eye's axes (right,
@@ -51,5 +54,6 @@ fn vs(in: VertexIn) -> VertexOut {
   out.normal = object.normal * in.normal;
   out.local = in.position.xy;
   out.uv = in.uv;
+  out.color = in.color;
   return out;
 }

@@ -409,20 +409,30 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
     return entry.framebuffer;
   }
 
-  /** The vertex array reading `buffer` (and `indices`) the way `pipeline` does, made once per combination. */
+  /**
+   * The vertex array reading `buffers` (one per layout of the pipeline, by slot; and `indices`) the way `pipeline`
+   * does, made once per combination.
+   */
   vertexArray(
     pipeline: GlPipelineHandle,
-    buffer: GlBufferHandle,
+    buffers: readonly GlBufferHandle[],
     indices: GlBufferHandle | null,
   ): WebGLVertexArrayObject {
-    const key = `${pipeline.vertexKey}|${this.idOf(buffer)}|${indices ? this.idOf(indices) : ''}`;
+    const layouts = pipeline.desc.vertexBuffers ?? [];
+    let key = `${pipeline.vertexKey}|${indices ? this.idOf(indices) : ''}`;
+    for (let slot = 0; slot < layouts.length; slot++) {
+      const buffer = buffers[slot];
+      if (!buffer) throw new Error(`${pipeline.label}: no vertex buffer set in slot ${slot}.`);
+      key += `|${this.idOf(buffer)}`;
+    }
     const found = this.vertexArrays.get(key);
     if (found) return found.vao;
     const { gl, state } = this;
     const vao = gl.createVertexArray();
     state.bindVertexArray(vao);
-    state.bindBuffer(gl.ARRAY_BUFFER, buffer.buffer);
-    for (const layout of pipeline.desc.vertexBuffers ?? []) {
+    for (let slot = 0; slot < layouts.length; slot++) {
+      const layout = layouts[slot]!;
+      state.bindBuffer(gl.ARRAY_BUFFER, buffers[slot]!.buffer);
       for (const a of layout.attributes) {
         gl.enableVertexAttribArray(a.location);
         gl.vertexAttribPointer(a.location, COMPONENTS[a.format], gl.FLOAT, false, layout.stride, a.offset);
@@ -430,7 +440,8 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
       }
     }
     if (indices) state.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices.buffer); // recorded in this vertex array
-    this.vertexArrays.set(key, { vao, buffers: indices ? [buffer, indices] : [buffer] });
+    const used = buffers.slice(0, layouts.length);
+    this.vertexArrays.set(key, { vao, buffers: indices ? [...used, indices] : used });
     return vao;
   }
 

@@ -21,7 +21,8 @@ export class GlPass implements PassEncoder {
   private pipeline: GlPipelineHandle | null = null;
   private readonly groups: (GlBindingsHandle | undefined)[] = [];
   private readonly offsets: number[] = [];
-  private vertexBuffer: GlBufferHandle | null = null;
+  /** The vertex buffers by slot (one per layout of the pipeline). */
+  private readonly vertexBuffers: GlBufferHandle[] = [];
   private indexBuffer: GlBufferHandle | null = null;
   private indexType = 0;
 
@@ -36,7 +37,8 @@ export class GlPass implements PassEncoder {
     this.clipTransform = this.flipped ? ZO_TO_NO_FLIP_Y : ZO_TO_NO;
     this.pipeline = null;
     this.groups.length = 0;
-    this.vertexBuffer = this.indexBuffer = null;
+    this.vertexBuffers.length = 0;
+    this.indexBuffer = null;
     return this;
   }
 
@@ -61,8 +63,7 @@ export class GlPass implements PassEncoder {
   }
 
   setVertexBuffer(slot: number, buffer: DeviceBuffer): void {
-    if (slot !== 0) throw new Error('The WebGL2 device reads one vertex buffer per draw (slot 0).');
-    this.vertexBuffer = buffer as GlBufferHandle;
+    this.vertexBuffers[slot] = buffer as GlBufferHandle;
   }
 
   setIndexBuffer(buffer: DeviceBuffer, format: 'uint16' | 'uint32'): void {
@@ -124,8 +125,8 @@ export class GlPass implements PassEncoder {
     const flip = this.external ? 1 : 0;
     if (p.flipY && last.flip !== flip) gl.uniform1i(p.flipY, (last.flip = flip));
     state.bindVertexArray(
-      this.vertexBuffer
-        ? this.device.vertexArray(p, this.vertexBuffer, indexed ? this.indexBuffer : null)
+      this.vertexBuffers.length > 0
+        ? this.device.vertexArray(p, this.vertexBuffers, indexed ? this.indexBuffer : null)
         : null,
     );
   }

@@ -33,7 +33,7 @@ export interface GlHost extends HandleHost {
   framebufferFor(color: GlTextureHandle, depth: GlTextureHandle | null): WebGLFramebuffer;
   vertexArray(
     pipeline: GlPipelineHandle,
-    buffer: GlBufferHandle,
+    buffers: readonly GlBufferHandle[],
     indices: GlBufferHandle | null,
   ): WebGLVertexArrayObject;
   forgetBuffer(buffer: GlBufferHandle): void;

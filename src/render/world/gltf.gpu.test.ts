@@ -1,12 +1,12 @@
 import { Document, WebIO } from '@gltf-transform/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROP_COLORS, PROP_LAMP, PROP_NODES } from '../../../scripts/gltf-prop';
+import { PROP_COLORS, PROP_LAMP, PROP_NODES, propVertexColor } from '../../../scripts/gltf-prop';
 import { loadGltf } from '../../assets/load-gltf';
 import { loadTexture } from '../../assets/load-texture';
 import { dracoDecoderModule } from '../../assets/test-draco';
 import type { BackendName } from '../../device/device';
 import { Camera } from '../../scene/camera';
-import { boxGeometry, quadGeometry, type Geometry } from '../../scene/geometry';
+import { boxGeometry, quadGeometry, VERTEX_FLOATS, type Geometry } from '../../scene/geometry';
 import { Material } from '../../scene/material';
 import { Mesh } from '../../scene/mesh';
 import { Node } from '../../scene/node';
@@ -18,7 +18,7 @@ const fixture = (name: string) => new URL(name, FIXTURES).href;
 const [W, H] = [160, 120];
 
 /** The prop of scripts/gltf-prop.ts built by hand with Nodes: what the glTF fixture must draw, pixel for pixel. */
-async function propByHand({ mipmaps = false, glowing = false } = {}): Promise<Node> {
+async function propByHand({ mipmaps = false, glowing = false, colored = false } = {}): Promise<Node> {
   const checker = await loadTexture(fixture('checker.png'), { wrap: 'repeat', mipmaps });
   const materials = {
     wood: new Material('lambert', [...PROP_COLORS.wood], { map: checker }),
@@ -38,9 +38,18 @@ async function propByHand({ mipmaps = false, glowing = false } = {}): Promise<No
     if (trs.translation) node.setPosition(...(trs.translation as [number, number, number]));
     if (trs.rotation) node.setRotation(...(trs.rotation as [number, number, number, number]));
     if (trs.scale) node.setScale(...(trs.scale as [number, number, number]));
-    spec.primitives.forEach((p, i) =>
-      node.add(new Mesh(`${spec.name} #${i}`, geometries[p.geometry]!, materials[p.material])),
-    );
+    spec.primitives.forEach((p, i) => {
+      const geometry = geometries[p.geometry]!;
+      // The coloured prop's sign: each vertex its propVertexColor (bytes / 255, alpha 1).
+      const colors = Float32Array.from(
+        Array.from({ length: geometry.vertices.length / VERTEX_FLOATS }, (_, v) => [
+          ...propVertexColor(v).map((c) => c / 255),
+          1,
+        ]).flat(),
+      );
+      const drawn = colored && spec.name === 'sign' ? { ...geometry, colors } : geometry;
+      node.add(new Mesh(`${spec.name} #${i}`, drawn, materials[p.material]));
+    });
     (spec.parent ? nodes.get(spec.parent)! : root).add(node);
     nodes.set(spec.name, node);
   }
@@ -174,6 +183,19 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
     }
   });
 
+  it('COLOR_0 (normalized bytes RGBA, float RGB, with and without normals) equals the prop built by hand with the colours', async () => {
+    for (const backend of TEST_BACKENDS) {
+      const gltf = await loadGltf(fixture('prop-colors.glb'));
+      expect(gltf.unsupported).toEqual([]);
+      expect(gltf.meshes.filter((m) => m.geometry.colors).map((m) => m.name)).toEqual(['sign #0', 'sign #1']);
+      const colored = await draw(backend, gltf.root);
+      expect(colored, `${backend}: coloured glTF vs by hand`).toEqual(
+        await draw(backend, await propByHand({ colored: true })),
+      );
+      expect(colored).not.toEqual(await draw(backend, await propByHand()));
+    }
+  });
+
   it('cameras: each a Camera on its node; drawing through one draws what a camera made by hand there draws', async () => {
     const gltf = await loadGltf(fixture('prop-cameras.glb'));
     expect(gltf.cameras.map((c) => [c.name, c.parent!.name])).toEqual([
@@ -262,7 +284,7 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
     const gltf = await loadGltf(fixture('prop-unsupported.glb'));
     expect(gltf.unsupported).toEqual([
       'an emissive map on other UVs than the base colour map (drawn on the base colour map\'s), first in material "wood"',
-      'vertex colours (COLOR_n, not drawn), first in mesh "base #0"',
+      'vertex colour sets past COLOR_0 (not drawn), first in mesh "base #0"',
     ]);
     expect(warn).toHaveBeenCalledTimes(2);
     // The wood is double-sided and blended, as the file says.
@@ -272,7 +294,7 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
       [false, false],
     ]);
     expect(String(warn.mock.calls[1]![0])).toMatch(
-      /glTF ".*prop-unsupported\.glb": vertex colours \(COLOR_n, not drawn\) not supported yet \(first in mesh "base #0"\); loaded the rest\./,
+      /glTF ".*prop-unsupported\.glb": vertex colour sets past COLOR_0 \(not drawn\) not supported yet \(first in mesh "base #0"\); loaded the rest\./,
     );
     expect(gltf.meshes).toHaveLength(5);
   });

@@ -75,6 +75,8 @@ const LINES_CLEAR = [0, 0, 0, 0] as const;
 
 interface DeviceGeometry {
   vertices: DeviceBuffer;
+  /** Its vertex colours, or null (drawn with the shared white one). */
+  colors: DeviceBuffer | null;
   indices: DeviceBuffer;
   indexFormat: 'uint16' | 'uint32';
   indexCount: number;
@@ -106,16 +108,24 @@ interface FrameUniform {
 
 const DEPTH_FORMAT = 'depth24plus';
 /** Interleaved position, normal and texture coordinates, 32 bytes a vertex (`VERTEX_FLOATS`, every geometry). */
-const VERTEX_LAYOUT = [
-  {
-    stride: VERTEX_FLOATS * 4,
-    attributes: [
-      { location: 0, offset: 0, format: 'float32x3' },
-      { location: 1, offset: 12, format: 'float32x3' },
-      { location: 2, offset: 24, format: 'float32x2' },
-    ],
-  },
-] as const;
+const VERTICES = {
+  stride: VERTEX_FLOATS * 4,
+  attributes: [
+    { location: 0, offset: 0, format: 'float32x3' },
+    { location: 1, offset: 12, format: 'float32x3' },
+    { location: 2, offset: 24, format: 'float32x2' },
+  ],
+} as const;
+const COLOR = [{ location: 3, offset: 0, format: 'float32x4' }] as const;
+/**
+ * A geometry's vertices and its vertex colours (`Geometry.colors`); one without colours binds a single white one,
+ * read per instance (every vertex of the draw reads it), through a pipeline of its own.
+ */
+const COLORED_LAYOUT = [VERTICES, { stride: 16, attributes: COLOR }] as const;
+const WHITE_LAYOUT = [VERTICES, { stride: 16, step: 'instance', attributes: COLOR }] as const;
+const WHITE = new Float32Array([1, 1, 1, 1]);
+/** A pipeline variant's flags (see `WorldPass.pipeline`). */
+const [MIRRORED, LINED, DOUBLE_SIDED, BLENDED, COLORED] = [1, 2, 4, 8, 16] as const;
 
 /**
  * Draws the scene graph's meshes from the camera into the native-resolution `scene` target with a depth buffer,
@@ -170,7 +180,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   culling = true;
 
   private readonly packer: WorldPacker<DeviceBuffer>;
-  private readonly pipelines = new Map<string, Pipeline>();
+  /** Each kind's pipelines by variant (see `pipeline`). */
+  private readonly pipelines = new Map<string, Pipeline[]>();
   private readonly frames: FrameUniform[] = [];
   /** Bindings of each kind's arena (remade when it grows) and of each kind's images (remade when one changes). */
   private readonly objectBindings = new Map<string, { generation: number; bindings: Bindings }>();
@@ -186,8 +197,11 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private readonly geometries = new RefCache<Geometry, DeviceGeometry>((made) => {
     made.unlisten();
     made.vertices.destroy();
+    made.colors?.destroy();
     made.indices.destroy();
   });
+  /** The one vertex colour of every geometry without colours: white. */
+  private white: DeviceBuffer | null = null;
   private readonly viewProjection = mat4.create();
   /** Bumped whenever a kind's arena grows into a new buffer (its group-1 bindings are made again). */
   private objectsVersion = 0;
@@ -224,7 +238,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.packer = new WorldPacker(root, deviceUniformStorage(device), {
       validate: options.validate ?? false,
     });
-    this.images = new MaterialImages(device, this.textures, (kind) => this.pipeline(kind, false, false));
+    this.images = new MaterialImages(device, this.textures, (kind) => this.pipeline(kind, 0));
     // What the draws refer to is counted, so the GPU copies of what no mesh draws any more are freed.
     this.packer.refs = {
       retain: (draw) => {
@@ -244,7 +258,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     await Promise.all(
       [...materialKinds(options.root)].map(async (name) => {
         const pipeline = await device.createPipeline(world.pipelineDesc(materialKind(name)));
-        world.pipelines.set(name, pipeline);
+        world.pipelines.set(name, [pipeline]); // variant 0: the plain one
         world.counters.pipelinesBuilt++;
       }),
     );
@@ -391,6 +405,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     }
     for (const { bindings } of this.objectBindings.values()) bindings.destroy();
     this.geometries.destroy();
+    this.white?.destroy();
   }
 
   /**
@@ -421,13 +436,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     return { buffer, bindings: null, label };
   }
 
-  private pipelineDesc(
-    kind: MaterialKindInfo,
-    mirrored = false,
-    lined = false,
-    doubleSided = false,
-    blended = false,
-  ): PipelineDesc {
+  private pipelineDesc(kind: MaterialKindInfo, variant = 0): PipelineDesc {
+    const [mirrored, lined, doubleSided, blended, colored] = [
+      MIRRORED,
+      LINED,
+      DOUBLE_SIDED,
+      BLENDED,
+      COLORED,
+    ].map((flag) => (variant & flag) !== 0);
     const wrapped = (what: string) =>
       new Error(
         `Material kind "${kind.name}" cannot draw ${what}: its WGSL must declare ` +
@@ -441,7 +457,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       shader,
       format: this.format,
       ...(lined ? { extraFormats: LINE_FORMATS } : {}),
-      vertexBuffers: VERTEX_LAYOUT,
+      vertexBuffers: colored ? COLORED_LAYOUT : WHITE_LAYOUT,
       // Both faces of a double-sided material (a back face lit with its normal turned to the eye), else the front.
       ...(doubleSided ? {} : { cull: 'back' as const }),
       // A mirrored mesh's faces wind clockwise on screen: its own pipeline keeps the outside drawn.
@@ -454,25 +470,15 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   /**
-   * The kind's pipeline (for mirrored meshes: its twin with the winding turned over); one the scene did not have at
-   * create time is built now (a one-off stall, counted).
+   * The kind's pipeline of a variant (flags: MIRRORED, the winding turned over; LINED, writing the outline targets;
+   * DOUBLE_SIDED; BLENDED; COLORED, reading vertex colours); one not built yet is built now (a one-off stall,
+   * counted). Cached by number: the draw loop switches pipelines with no garbage.
    */
-  private pipeline(
-    kind: MaterialKindInfo,
-    mirrored = false,
-    lined = this.drawingLines,
-    doubleSided = false,
-    blended = false,
-  ): Pipeline {
-    const key =
-      `${kind.name}${mirrored ? ' mirrored' : ''}${lined ? ' lined' : ''}${doubleSided ? ' double-sided' : ''}` +
-      (blended ? ' blended' : '');
-    let pipeline = this.pipelines.get(key);
+  private pipeline(kind: MaterialKindInfo, variant: number): Pipeline {
+    const variants = (this.pipelines.get(kind.name) ?? this.pipelines.set(kind.name, []).get(kind.name))!;
+    let pipeline = variants[variant];
     if (!pipeline) {
-      pipeline = this.device.createPipelineNow(
-        this.pipelineDesc(kind, mirrored, lined, doubleSided, blended),
-      );
-      this.pipelines.set(key, pipeline);
+      pipeline = variants[variant] = this.device.createPipelineNow(this.pipelineDesc(kind, variant));
       this.counters.pipelinesBuilt++;
     }
     return pipeline;
@@ -499,7 +505,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const arena = kind.arena;
     let entry = this.objectBindings.get(kind.info.name);
     if (entry?.generation !== arena.generation) {
-      const bindings = this.device.createBindings(this.pipeline(kind.info, false, false), 1, {
+      const bindings = this.device.createBindings(this.pipeline(kind.info, 0), 1, {
         object: arena.buffer,
       });
       entry?.bindings.destroy(); // of the buffer the arena grew out of
@@ -611,9 +617,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     to: number,
   ): void {
     let kind: KindSlots<DeviceBuffer> | null = null;
-    let mirrored = false;
-    let doubleSided = false;
-    let blended = false;
+    let variant = -1;
     let objects: Bindings | null = null;
     let geometry: DeviceGeometry | null = null;
     let images: string | null = null;
@@ -622,6 +626,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     let triangles = 0;
     let culled = 0;
     const culling = this.culling;
+    const lined = this.drawingLines;
     for (let i = from; i < to; i++) {
       const draw = draws[i]!;
       if (!draw.visible) continue;
@@ -629,20 +634,19 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         culled++;
         continue;
       }
-      if (
-        draw.kind !== kind ||
-        draw.mirrored !== mirrored ||
-        draw.doubleSided !== doubleSided ||
-        draw.blended !== blended
-      ) {
+      const drawVariant =
+        (draw.mirrored ? MIRRORED : 0) |
+        (lined ? LINED : 0) |
+        (draw.doubleSided ? DOUBLE_SIDED : 0) |
+        (draw.blended ? BLENDED : 0) |
+        (draw.geometry.colors ? COLORED : 0);
+      if (draw.kind !== kind || drawVariant !== variant) {
         const first = kind === null;
         const sameKind = draw.kind === kind;
         kind = draw.kind;
-        mirrored = draw.mirrored;
-        doubleSided = draw.doubleSided;
-        blended = draw.blended;
+        variant = drawVariant;
         // Pipelines share their bind group layouts, so the groups set stay valid across the switch.
-        const pipeline = this.pipeline(kind.info, mirrored, this.drawingLines, doubleSided, blended);
+        const pipeline = this.pipeline(kind.info, variant);
         target.setPipeline(pipeline);
         if (first)
           target.setBindings(
@@ -664,6 +668,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       if (buffers !== geometry) {
         geometry = buffers;
         target.setVertexBuffer(0, buffers.vertices);
+        target.setVertexBuffer(1, buffers.colors ?? this.whiteColor());
         target.setIndexBuffer(buffers.indices, buffers.indexFormat);
       }
       target.setBindings(1, objects!, kind.arena.offset(draw.slot));
@@ -693,6 +698,20 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     counts.culled += culled;
   }
 
+  /** The white vertex colour of geometries without colours (one value, read per instance). */
+  private whiteColor(): DeviceBuffer {
+    if (!this.white) {
+      this.white = this.device.createBuffer({
+        label: 'white vertex colour',
+        size: 16,
+        usage: 'vertex',
+        restore: () => WHITE,
+      });
+      this.white.write(0, WHITE);
+    }
+    return this.white;
+  }
+
   private deviceGeometry(geometry: Geometry, mesh: { path: string }): DeviceGeometry {
     if (isDisposed(geometry))
       throw new Error(
@@ -717,8 +736,16 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       b.write(0, data);
       return b;
     };
+    const colors = geometry.colors;
+    const count = geometry.vertices.length / VERTEX_FLOATS;
+    if (colors && !(colors instanceof Float32Array && colors.length === count * 4))
+      throw new Error(
+        `WorldPass: geometry "${geometry.name}" has ${count} vertices, so its colors must be a Float32Array of ` +
+          `${count * 4} floats (RGBA per vertex); it has ${String(colors?.length)}.`,
+      );
     return {
       vertices: buffer(geometry.vertices, 'vertex', 'vertices'),
+      colors: colors ? buffer(colors, 'vertex', 'colours') : null,
       indices: buffer(geometry.indices, 'index', 'indices'),
       indexFormat: geometry.indices instanceof Uint32Array ? 'uint32' : 'uint16',
       indexCount: geometry.indices.length,
