@@ -114,7 +114,19 @@ const app: ViteUserConfig = {
   root,
   plugins: [printDemosUrl, copyArt],
   // Pre-bundled up front so a first test run does not reload mid-way when Vite discovers them.
-  optimizeDeps: { include: ['gl-matrix'] },
+  optimizeDeps: {
+    include: [
+      'gl-matrix',
+      // The glTF tests compare with three.js and decode with glTF-Transform's codecs.
+      'three',
+      'three/examples/jsm/loaders/GLTFLoader.js',
+      'three/examples/jsm/loaders/DRACOLoader.js',
+      'three/examples/jsm/libs/meshopt_decoder.module.js',
+      '@gltf-transform/core',
+      '@gltf-transform/extensions',
+      'meshoptimizer/decoder',
+    ],
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, open: openTarget() },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },
   build: { outDir: 'dist-demos', emptyOutDir: true, rollupOptions: { input: demoPages() } },
