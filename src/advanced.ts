@@ -137,6 +137,7 @@ export type {
   ExternalTarget,
   GpuObjectCounts,
   GpuTimes,
+  Mipmaps,
   PassDesc,
   PassEncoder,
   Pipeline,

@@ -86,10 +86,14 @@ export interface TextureDesc {
   pixels?: Uint8Array | ImageBitmap;
   /**
    * Its smaller mip levels as RGBA8 bytes, top row first: level 1 half the size (rounded down, at least 1), and so on
-   * (kept by reference with the texels). None: one level.
+   * (kept by reference with the texels); or `'generate'`: every level down to 1×1 drawn on the GPU from the one above
+   * (2×2 rounded means, the same bytes on both backends), after each upload. None: one level.
    */
-  mipmaps?: readonly Uint8Array[];
+  mipmaps?: Mipmaps;
 }
+
+/** A texture's smaller mip levels: given as bytes, or generated on the GPU (see `TextureDesc.mipmaps`). */
+export type Mipmaps = readonly Uint8Array[] | 'generate';
 
 /**
  * A texture the device made: a render target, an image to sample, or both. The handle stays valid across device
@@ -107,7 +111,7 @@ export interface DeviceTexture {
    * Replaces every texel (RGBA8 top row first, or an image of the same size) and the smaller levels, as many as it
    * has; kept, so a loss restores them.
    */
-  write(pixels: Uint8Array | ImageBitmap, mipmaps?: readonly Uint8Array[]): void;
+  write(pixels: Uint8Array | ImageBitmap, mipmaps?: Mipmaps): void;
   destroy(): void;
 }
 

@@ -4,10 +4,12 @@ import type {
   DeviceLimits,
   DeviceTexture,
   GpuObjectCounts,
+  Mipmaps,
   TextureDesc,
   TextureFormat,
 } from './device';
 import type { Restorable } from './device-core';
+import { fullMipCount } from './mip-shader';
 
 /** What a handle needs of its device: the generation of its GPU device or context, and the list of live objects. */
 export interface HandleHost {
@@ -121,7 +123,7 @@ export abstract class TextureHandle<N> extends Handle<N> implements DeviceTextur
   readonly height: number;
   readonly mipLevels: number;
   private pixels: Uint8Array | ImageBitmap | undefined;
-  private mipmaps: readonly Uint8Array[];
+  private mipmaps: Mipmaps;
 
   constructor(host: HandleHost, desc: TextureDesc) {
     super(host);
@@ -130,9 +132,10 @@ export abstract class TextureHandle<N> extends Handle<N> implements DeviceTextur
     this.format = desc.format;
     this.width = desc.width;
     this.height = desc.height;
-    this.mipLevels = 1 + (desc.mipmaps?.length ?? 0);
+    this.mipLevels =
+      desc.mipmaps === 'generate' ? fullMipCount(desc.width, desc.height) : 1 + (desc.mipmaps?.length ?? 0);
     if (desc.pixels) this.check(desc.pixels, desc.mipmaps ?? []);
-    else if (desc.mipmaps?.length)
+    else if (desc.mipmaps === 'generate' || desc.mipmaps?.length)
       throw new RangeError(`Texture "${this.label}": mip levels given without the texels of level 0.`);
     this.pixels = desc.pixels;
     this.mipmaps = desc.mipmaps ?? [];
@@ -143,19 +146,18 @@ export abstract class TextureHandle<N> extends Handle<N> implements DeviceTextur
     this.made(texture);
   }
 
-  write(pixels: Uint8Array | ImageBitmap, mipmaps: readonly Uint8Array[] = []): void {
+  write(pixels: Uint8Array | ImageBitmap, mipmaps: Mipmaps = []): void {
     this.check(pixels, mipmaps);
     this.pixels = pixels;
     this.mipmaps = mipmaps;
     this.upload(this.object, pixels, mipmaps);
   }
 
-  /** Replaces every texel of `texture` (RGBA8 top row first, or an image as it is), then each smaller level's. */
-  protected abstract upload(
-    texture: N,
-    pixels: Uint8Array | ImageBitmap,
-    mipmaps: readonly Uint8Array[],
-  ): void;
+  /**
+   * Replaces every texel of `texture` (RGBA8 top row first, or an image as it is), then each smaller level's: the bytes
+   * given, or drawn from the level above (`'generate'`).
+   */
+  protected abstract upload(texture: N, pixels: Uint8Array | ImageBitmap, mipmaps: Mipmaps): void;
 
   /** The size of mip level `level`: each half the one before, rounded down, at least 1. */
   protected levelSize(level: number): [number, number] {
@@ -164,18 +166,24 @@ export abstract class TextureHandle<N> extends Handle<N> implements DeviceTextur
   /** What a backend does once the object exists (and holds its texels). */
   protected made(_texture: N): void {}
 
-  private check(pixels: Uint8Array | ImageBitmap, mipmaps: readonly Uint8Array[]): void {
-    if (mipmaps.length !== this.mipLevels - 1)
+  private check(pixels: Uint8Array | ImageBitmap, mipmaps: Mipmaps): void {
+    if (mipmaps === 'generate') {
+      if (this.mipLevels !== fullMipCount(this.width, this.height))
+        throw new RangeError(
+          `Texture "${this.label}": made with ${this.mipLevels} mip levels, not a full chain to generate.`,
+        );
+    } else if (mipmaps.length !== this.mipLevels - 1)
       throw new RangeError(
         `Texture "${this.label}": ${mipmaps.length} smaller mip levels for a texture made with ${this.mipLevels - 1}.`,
       );
-    mipmaps.forEach((level, i) => {
-      const [w, h] = this.levelSize(i + 1);
-      if (level.byteLength !== w * h * 4)
-        throw new RangeError(
-          `Texture "${this.label}": mip level ${i + 1} has ${level.byteLength} bytes; ${w}×${h} RGBA8 is ${w * h * 4}.`,
-        );
-    });
+    if (mipmaps !== 'generate')
+      mipmaps.forEach((level, i) => {
+        const [w, h] = this.levelSize(i + 1);
+        if (level.byteLength !== w * h * 4)
+          throw new RangeError(
+            `Texture "${this.label}": mip level ${i + 1} has ${level.byteLength} bytes; ${w}×${h} RGBA8 is ${w * h * 4}.`,
+          );
+      });
     const expected = this.width * this.height * 4;
     if (!(pixels instanceof Uint8Array)) {
       if (pixels.width !== this.width || pixels.height !== this.height)

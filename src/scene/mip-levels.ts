@@ -1,8 +1,8 @@
 /**
  * The smaller mip levels of an RGBA8 image (top row first), down to 1×1: each level half the one before (rounded down,
  * at least 1), each texel the rounded mean of the 2×2 texels it covers (at an odd edge the last row or column is
- * dropped; a 1-wide or 1-high level averages along its length only). Made on the CPU, so both backends sample the
- * same bytes.
+ * dropped; a 1-wide or 1-high level averages along its length only). The rule the GPU draws them by
+ * (wgsl/device/mip-level.wgsl), on the CPU: what the tests compare the GPU's levels with, byte for byte.
  */
 export function mipLevels(width: number, height: number, texels: Uint8Array): Uint8Array[] {
   const levels: Uint8Array[] = [];

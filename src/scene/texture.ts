@@ -1,6 +1,5 @@
 import { disposeThing, isDisposed } from './disposal';
 import { imagePixels } from './image-pixels';
-import { mipLevels } from './mip-levels';
 
 /** How a texture is read between texels: the nearest one (pixel art's default) or a blend of the four around. */
 export type TextureFilter = 'nearest' | 'linear';
@@ -21,7 +20,8 @@ export interface TextureOptions {
   /**
    * Make mip levels (default false): a surface seen small or at a grazing angle reads, nearest texel, the finest level
    * whose texels are no smaller than a pixel, instead of skipping texels (no moiré on a distant textured ground).
-   * Levels are 2×2 means made on the CPU, so both backends read the same bytes.
+   * Levels are 2×2 rounded means drawn on the GPU from the level above after each upload (no copy of the image
+   * read back to the CPU), the same bytes on both backends.
    */
   mipmaps?: boolean;
 }
@@ -70,7 +70,6 @@ export class Texture {
   private _source: Uint8Array | ImageBitmap;
   /** An image source's texels as bytes, read once per version (`texels()`). */
   private read: { version: number; bytes: Uint8Array } | null = null;
-  private levels: { version: number; levels: Uint8Array[] } | null = null;
 
   private constructor(
     width: number,
@@ -124,14 +123,6 @@ export class Texture {
     if (this.read?.version !== this.version)
       this.read = { version: this.version, bytes: imagePixels(source) };
     return this.read.bytes;
-  }
-
-  /** The smaller mip levels' texels (none without `mipmaps`), made once per version of the texels. */
-  mipLevels(): readonly Uint8Array[] {
-    if (!this.mipmaps) return [];
-    if (this.levels?.version !== this.version)
-      this.levels = { version: this.version, levels: mipLevels(this.width, this.height, this.texels()) };
-    return this.levels.levels;
   }
 
   /** Replaces every texel (the same size); a GPU copy follows before its next use. */

@@ -76,6 +76,20 @@ export class GlState {
     if (changed(this.cut, x, y, width, height)) this.gl.scissor(x, y, width, height);
   }
 
+  /**
+   * The viewport, scissor box and capabilities set now, and a function that sets them back: for work done in the middle
+   * of a pass (a texture's mip levels drawn when a draw first binds it).
+   */
+  saveDrawState(): () => void {
+    const [view, cut] = [[...this.view], [...this.cut]];
+    const flags = new Map(this.flags);
+    return () => {
+      if (view[2]! >= 0) this.viewport(view[0]!, view[1]!, view[2]!, view[3]!);
+      if (cut[2]! >= 0) this.scissor(cut[0]!, cut[1]!, cut[2]!, cut[3]!);
+      for (const [capability, on] of flags) this.set(capability, on);
+    };
+  }
+
   /** `gl.enable`/`gl.disable` of a capability (DEPTH_TEST, CULL_FACE, BLEND, SCISSOR_TEST). */
   set(capability: number, on: boolean): void {
     if (this.flags.get(capability) === on) return;

@@ -9,6 +9,7 @@ import type {
   BufferDesc,
   Bundle,
   ExternalTarget,
+  Mipmaps,
   Pipeline,
   PipelineDesc,
   Sampler,
@@ -20,6 +21,7 @@ import type {
 import { bufferOf, byteStartOf, wrapAxes, type Restorable } from '../device-core';
 import { BufferHandle, TextureHandle, type HandleHost } from '../handles';
 import { pipelineBindings } from '../pipeline-bindings';
+import { generateMips } from './webgl2-mips';
 import { checkResources } from '../check-resources';
 
 /** What the WebGL2 device's objects and passes need of it (the device implements it; they never import the device). */
@@ -163,11 +165,7 @@ export class GlTextureHandle extends TextureHandle<WebGLTexture> {
     return texture;
   }
 
-  protected upload(
-    texture: WebGLTexture,
-    pixels: Uint8Array | ImageBitmap,
-    mipmaps: readonly Uint8Array[],
-  ): void {
+  protected upload(texture: WebGLTexture, pixels: Uint8Array | ImageBitmap, mipmaps: Mipmaps): void {
     const { gl, state } = this.device;
     state.bindTexture(0, texture);
     state.unpackAsIs();
@@ -175,10 +173,12 @@ export class GlTextureHandle extends TextureHandle<WebGLTexture> {
     if (pixels instanceof Uint8Array)
       gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, this.width, this.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
     else gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-    mipmaps.forEach((level, i) => {
-      const [w, h] = this.levelSize(i + 1);
-      gl.texSubImage2D(gl.TEXTURE_2D, i + 1, 0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, level);
-    });
+    if (mipmaps === 'generate') generateMips(gl, state, texture, this.width, this.height, this.mipLevels);
+    else
+      mipmaps.forEach((level, i) => {
+        const [w, h] = this.levelSize(i + 1);
+        gl.texSubImage2D(gl.TEXTURE_2D, i + 1, 0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, level);
+      });
   }
 
   /** Its framebuffer now, as every colour texture may be drawn into: the count of GL objects is then the same from

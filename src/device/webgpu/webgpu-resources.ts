@@ -6,6 +6,7 @@ import type {
   BufferDesc,
   Bundle,
   ExternalTarget,
+  Mipmaps,
   Pipeline,
   PipelineDesc,
   Sampler,
@@ -18,6 +19,7 @@ import { checkResources } from '../check-resources';
 import { bufferOf, byteStartOf, wrapAxes, type Restorable } from '../device-core';
 import { BufferHandle, TextureHandle, type HandleHost } from '../handles';
 import { pipelineBindings } from '../pipeline-bindings';
+import { generateMips } from './webgpu-mips';
 
 /** What the WebGPU device's objects and passes need of it (the device implements it; they never import the device). */
 export interface GpuHost extends HandleHost {
@@ -110,20 +112,18 @@ export class GpuTextureHandle extends TextureHandle<GPUTexture> {
     return texture;
   }
 
-  protected upload(
-    texture: GPUTexture,
-    pixels: Uint8Array | ImageBitmap,
-    mipmaps: readonly Uint8Array[],
-  ): void {
+  protected upload(texture: GPUTexture, pixels: Uint8Array | ImageBitmap, mipmaps: Mipmaps): void {
     const queue = this.device.gpu.device.queue;
     const size = [this.width, this.height];
     if (pixels instanceof Uint8Array)
       queue.writeTexture({ texture }, pixels, { bytesPerRow: this.width * 4 }, size);
     else queue.copyExternalImageToTexture({ source: pixels }, { texture, premultipliedAlpha: false }, size);
-    mipmaps.forEach((level, i) => {
-      const [w, h] = this.levelSize(i + 1);
-      queue.writeTexture({ texture, mipLevel: i + 1 }, level, { bytesPerRow: w * 4 }, [w, h]);
-    });
+    if (mipmaps === 'generate') generateMips(this.device.gpu.device, texture);
+    else
+      mipmaps.forEach((level, i) => {
+        const [w, h] = this.levelSize(i + 1);
+        queue.writeTexture({ texture, mipLevel: i + 1 }, level, { bytesPerRow: w * 4 }, [w, h]);
+      });
   }
 
   dispose(): void {

@@ -56,14 +56,14 @@ export class TextureUploads {
           width: texture.width,
           height: texture.height,
           pixels: texture.source,
-          mipmaps: texture.mipLevels(),
+          ...(texture.mipmaps ? { mipmaps: 'generate' as const } : {}),
         }),
         version: texture.version,
         unlisten: whenDisposed(texture, () => this.copies.forget(texture)),
       };
     });
     if (copy.version !== texture.version) {
-      copy.texture.write(texture.source, texture.mipLevels());
+      copy.texture.write(texture.source, texture.mipmaps ? 'generate' : []);
       copy.version = texture.version;
       this.bytesUploaded += texelBytes(texture);
     }
@@ -93,9 +93,7 @@ export class TextureUploads {
   }
 }
 
-/** The bytes a texture's upload sends: its texels and its smaller mip levels. */
+/** The bytes a texture's upload sends: its texels (its smaller mip levels are drawn on the GPU). */
 function texelBytes(texture: Texture): number {
-  let bytes = texture.width * texture.height * 4;
-  for (const level of texture.mipLevels()) bytes += level.byteLength;
-  return bytes;
+  return texture.width * texture.height * 4;
 }
