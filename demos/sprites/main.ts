@@ -55,7 +55,7 @@ try {
     loadBitmapFont(art('armature-pixel.fnt')),
   ]);
   const root = new Node('sprites');
-  root.add(new Mesh('ground', tiledPlane(60, 60), new Material('lambert', [1, 1, 1, 1], { map: ground })));
+  root.add(new Mesh('ground', tiledPlane(64, 64), new Material('lambert', [1, 1, 1, 1], { map: ground })));
   root.add(prop.root.setPosition(1.6, 0.75, -1.2));
   const walkers = WALKERS.map((w, i) => {
     const sprite = new Sprite(`walker ${i}`, sheet, { pivot: 'bottom' });

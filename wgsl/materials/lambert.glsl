@@ -20,8 +20,8 @@ vec4 shade() {
   vec2 texelDy = dFdy(texel);
   vec3 normalDx = dFdx(vNormal);
   vec3 normalDy = dFdy(vNormal);
-  vec4 color = object.color * vColor * texture(map, vUv, armatureMipBias);
-  vec3 glow = object.emissive * texture(emissiveMap, vUv, armatureMipBias).rgb;
+  vec4 color = object.color * vColor * armatureSample(map, vUv);
+  vec3 glow = object.emissive * armatureSample(emissiveMap, vUv).rgb;
   if (color.a < object.alphaTest) discard;
   vec3 n = vNormal;
   if (object.texelLight > 0.5) {

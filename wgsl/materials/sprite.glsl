@@ -34,7 +34,7 @@ vec4 shade() {
   vec2 size = vec2(textureSize(map, 0));
   vec2 first = (min(object.uvRect.xy, object.uvRect.zw) * size + 0.5) / size;
   vec2 last = (max(object.uvRect.xy, object.uvRect.zw) * size - 0.5) / size;
-  vec4 color = object.color * texture(map, clamp(vUv, first, last), armatureMipBias);
+  vec4 color = object.color * armatureSample(map, clamp(vUv, first, last));
   if (color.a < object.alphaTest) discard;
   return color;
 }

@@ -47,7 +47,7 @@ fn fs(in: VertexOut) -> @location(0) vec4<f32> {
   let size = vec2<f32>(textureDimensions(map));
   let first = (min(object.uvRect.xy, object.uvRect.zw) * size + 0.5) / size;
   let last = (max(object.uvRect.xy, object.uvRect.zw) * size - 0.5) / size;
-  let color = object.color * textureSampleBias(map, mapSampler, clamp(in.uv, first, last), armatureMipBias);
+  let color = object.color * armatureSample(map, mapSampler, clamp(in.uv, first, last));
   if (color.a < object.alphaTest) {
     discard;
   }

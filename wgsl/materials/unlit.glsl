@@ -13,8 +13,8 @@ uniform sampler2D map;
 uniform sampler2D emissiveMap;
 
 vec4 shade() {
-  vec4 color = object.color * vColor * texture(map, vUv, armatureMipBias);
-  vec3 glow = object.emissive * texture(emissiveMap, vUv, armatureMipBias).rgb;
+  vec4 color = object.color * vColor * armatureSample(map, vUv);
+  vec3 glow = object.emissive * armatureSample(emissiveMap, vUv).rgb;
   if (color.a < object.alphaTest) discard;
   return vec4(color.rgb + glow, color.a);
 }

@@ -18,9 +18,9 @@ struct Object {
 
 @fragment
 fn fs(in: VertexOut) -> @location(0) vec4<f32> {
-  let color = object.color * in.color * textureSampleBias(map, mapSampler, in.uv, armatureMipBias);
+  let color = object.color * in.color * armatureSample(map, mapSampler, in.uv);
   let glow = object.emissive *
-    textureSampleBias(emissiveMap, emissiveMapSampler, in.uv, armatureMipBias).rgb;
+    armatureSample(emissiveMap, emissiveMapSampler, in.uv).rgb;
   if (color.a < object.alphaTest) {
     discard;
   }

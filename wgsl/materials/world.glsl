@@ -4,6 +4,13 @@
 // reads vNormal, vLocal, vUv and frame). A kind that defines ARMATURE_OWN_VERTEX writes its own vertex main().
 precision highp float;
 
+// world.wgsl's flat vertex colour, unless the geometry has colours (ARMATURE_COLORED).
+#ifdef ARMATURE_COLORED
+#define ARMATURE_COLOR_INTERPOLATION
+#else
+#define ARMATURE_COLOR_INTERPOLATION flat
+#endif
+
 layout(std140) uniform Frame {
   mat4 viewProjection;
   vec3 lightDirection;
@@ -14,8 +21,6 @@ layout(std140) uniform Frame {
   vec3 cameraUp;
 } frame;
 
-// world.wgsl's armatureMipBias: the finest mip level that is not minified.
-const float armatureMipBias = 0.45;
 
 #ifdef VERTEX
 layout(location = 0) in vec3 position;
@@ -25,18 +30,28 @@ layout(location = 3) in vec4 colorIn;
 out vec3 vNormal;
 out vec2 vLocal;
 out vec2 vUv;
-out vec4 vColor;
+ARMATURE_COLOR_INTERPOLATION out vec4 vColor;
 #else
 in vec3 vNormal;
 in vec2 vLocal;
 in vec2 vUv;
-in vec4 vColor;
+ARMATURE_COLOR_INTERPOLATION in vec4 vColor;
 #ifdef ARMATURE_TWO_SIDED
 // A back face is shaded with its normal turned towards the eye (world.wgsl's double-sided fs; a macro is not
 // expanded within itself, so the inner vNormal is the input).
 #define vNormal (gl_FrontFacing ? vNormal : -vNormal)
 #endif
 layout(location = 0) out vec4 outColor;
+
+// world.wgsl's armatureSample: nearest texel at the finest mip level that is not minified, the level worked out here.
+vec4 armatureSample(sampler2D image, vec2 uv) {
+  vec2 size = vec2(textureSize(image, 0));
+  vec2 dx = dFdx(uv) * size;
+  vec2 dy = dFdy(uv) * size;
+  float footprint = max(max(dot(dx, dx), dot(dy, dy)), 1e-20);
+  float level = max(floor(0.5 * log2(footprint) + 0.95), 0.0);
+  return textureLod(image, uv, level);
+}
 #ifdef ARMATURE_LINES
 // The outline pass's targets (world.wgsl's armatureEyeNormal, and the kind's outline colour).
 layout(location = 1) out vec4 outNormal;

@@ -16,10 +16,20 @@ struct Frame {
 
 @group(0) @binding(0) var<uniform> frame: Frame;
 
-// Pixel-art minification: a kind samples its images with this bias, so a mipmapped image is read at the finest level
-// that is not minified (the level of detail rounded up, 5 % slack keeping art drawn 1:1 at level 0). Rounding to the
-// nearest level instead leaves texels 1 to 1.4 times smaller than a pixel at level 0, skipping texels: moiré.
-const armatureMipBias = 0.45;
+// How a kind samples its images: pixel-art minification. A mipmapped image is read, nearest texel, at the finest level
+// that is not minified: the level of detail (log2 of the texels a pixel spans, along the longer side) rounded up, with
+// 5 % slack keeping art drawn 1:1 at level 0. Rounding to the nearest level instead leaves texels 1 to 1.4 times smaller
+// than a pixel at level 0, skipping texels: moiré. The level is worked out here, not by the sampler, so both backends
+// pick it by the same arithmetic (their samplers round a level of detail near a boundary differently). Call it in
+// uniform control flow (it takes derivatives). An image without mip levels is read at level 0 (its sampler clamps).
+fn armatureSample(image: texture_2d<f32>, imageSampler: sampler, uv: vec2<f32>) -> vec4<f32> {
+  let size = vec2<f32>(textureDimensions(image));
+  let dx = dpdx(uv) * size;
+  let dy = dpdy(uv) * size;
+  let footprint = max(max(dot(dx, dx), dot(dy, dy)), 1e-20);
+  let level = max(floor(0.5 * log2(footprint) + 0.95), 0.0);
+  return textureSampleLevel(image, imageSampler, uv, level);
+}
 
 struct VertexIn {
   @location(0) position: vec3<f32>,
@@ -34,7 +44,9 @@ struct VertexOut {
   @location(0) normal: vec3<f32>,
   @location(1) local: vec2<f32>,
   @location(2) uv: vec2<f32>,
-  @location(3) color: vec4<f32>,
+  // Flat for geometries without colours: a constant 1 interpolated across a triangle can come out a hair under 1 and
+  // move a pixel's rounding. Coloured geometries' pipelines drop the `@interpolate(flat)` (coloredShader).
+  @location(3) @interpolate(flat) color: vec4<f32>,
 }
 
 // The outline pass's normal target (a kind's lined variant writes it): the surface normal in the eye's axes (right,

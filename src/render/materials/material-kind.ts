@@ -217,6 +217,21 @@ fn fs(in: VertexOut, @builtin(front_facing) front: bool) -> ${returns} {
   };
 }
 
+/**
+ * A kind's shader (or a variant of it) for geometries with vertex colours: the colour interpolated across each
+ * triangle (without colours it is flat: a constant white, read exactly).
+ */
+export function coloredShader(shader: ShaderPair): ShaderPair {
+  const flat = '@location(3) @interpolate(flat) color';
+  if (!shader.wgsl.includes(flat))
+    throw new Error(`${shader.label}: world.wgsl's vertex colour is not where expected.`);
+  return {
+    label: `${shader.label} colored`,
+    wgsl: shader.wgsl.replaceAll(flat, '@location(3) color'),
+    glsl: `#define ARMATURE_COLORED\n${shader.glsl}`,
+  };
+}
+
 /** The registered kind `name`; an unknown one is an error listing the registered kinds. */
 export function materialKind(name: string): MaterialKindInfo {
   const info = kinds.get(name);

@@ -21,7 +21,13 @@ import { VERTEX_FLOATS, type Geometry } from '../../scene/geometry';
 import type { Node } from '../../scene/node';
 import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from '../frame-context';
-import { FRAME, materialKind, twoSidedShader, type MaterialKindInfo } from '../materials/material-kind';
+import {
+  coloredShader,
+  FRAME,
+  materialKind,
+  twoSidedShader,
+  type MaterialKindInfo,
+} from '../materials/material-kind';
 import { MaterialImages, type ImageSet } from './material-images';
 import { isDisposed, whenDisposed } from '../../scene/disposal';
 import { RefCache } from './ref-cache';
@@ -451,10 +457,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       );
     if (lined && !kind.lined) throw wrapped('outlines');
     const oneSided = lined ? kind.lined! : kind.shader;
-    const shader = doubleSided ? twoSidedShader(oneSided) : oneSided;
-    if (!shader) throw wrapped('double-sided materials');
+    const sided = doubleSided ? twoSidedShader(oneSided) : oneSided;
+    if (!sided) throw wrapped('double-sided materials');
     return {
-      shader,
+      shader: colored ? coloredShader(sided) : sided,
       format: this.format,
       ...(lined ? { extraFormats: LINE_FORMATS } : {}),
       vertexBuffers: colored ? COLORED_LAYOUT : WHITE_LAYOUT,
