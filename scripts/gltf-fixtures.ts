@@ -404,7 +404,7 @@ async function badFixtures(
     }),
     'src/assets/fixtures/bad/animated.gltf': variant((j) => {
       up(j);
-      // An animation the loader does not play yet (its keys in a buffer of their own): the rest loads, reported.
+      // An animation of one key (its keys in a buffer of their own): read as a clip.
       const accessors = j['accessors'] as unknown[];
       const bufferViews = j['bufferViews'] as unknown[];
       const keys = Buffer.from(new Float32Array([0, 0, 0, 0, 1]).buffer);

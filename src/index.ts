@@ -22,6 +22,19 @@ export { SceneError } from './scene/scene-error';
 export type { EulerOrder } from './math/rotation';
 export { seededRandom } from './math/seeded-random';
 export { Camera, type Projection } from './scene/camera';
+export {
+  AnimationClip,
+  type AnimationChannel,
+  type AnimationPath,
+  type Interpolation,
+} from './scene/animation-clip';
+export {
+  AnimationAction,
+  AnimationMixer,
+  type AnimationEvent,
+  type AnimationLoop,
+  type AnimationMixerOptions,
+} from './scene/animation-mixer';
 export { Mesh, type MeshSnap } from './scene/mesh';
 export { Material, type MaterialKind, type MaterialOptions } from './scene/material';
 export {

@@ -1,5 +1,6 @@
 import type {
   Accessor,
+  Animation as GltfAnimation,
   Camera as GltfCamera,
   Document,
   JSONDocument,
@@ -11,6 +12,7 @@ import type {
 } from '@gltf-transform/core';
 import { mat4, quat, vec3 } from 'gl-matrix';
 import { VERTEX_FLOATS, type Geometry } from '../scene/geometry';
+import { AnimationClip, type AnimationChannel } from '../scene/animation-clip';
 import { Camera } from '../scene/camera';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
@@ -52,7 +54,12 @@ export interface GltfScene {
    * the glTF camera), looking down the node's -Z as glTF's do. Render through one with `renderer.camera = camera`.
    */
   cameras: Camera[];
-  /** Features of the file left out (skins, animations, …): each also warned about once. */
+  /**
+   * One per glTF animation, in the file's order, moving the nodes in `nodes`: play them with an `AnimationMixer`
+   * (`mixer.clipAction(clip).play()`).
+   */
+  animations: AnimationClip[];
+  /** Features of the file left out (skins, …): each also warned about once. */
   unsupported: string[];
 }
 
@@ -140,7 +147,6 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
   }
   const root = document.getRoot();
   if (root.listSkins().length > 0) report('skins');
-  if (root.listAnimations().length > 0) report('animations');
 
   const gltfMaterials = root.listMaterials();
   const textures: TextureCache = {
@@ -204,7 +210,10 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
   const scene = root.getDefaultScene() ?? root.listScenes()[0];
   const top = new Node(scene?.getName() || file.split('/').pop() || 'glTF');
   for (const child of scene?.listChildren() ?? []) top.add(nodeOf.get(child)!);
-  return { root: top, nodes, meshes, materials, cameras, unsupported };
+  const animations = root
+    .listAnimations()
+    .map((animation, a) => animationClip(animation, a, nodeOf, fail, report));
+  return { root: top, nodes, meshes, materials, cameras, animations, unsupported };
 }
 
 /** A decoder's own words on compressed data it cannot read, said as what is wrong with the file. */
@@ -215,6 +224,47 @@ function decodeFailure(message: string): string {
   if (draco)
     return `a Draco-compressed mesh does not decode (the Draco decoder says "${draco[1]}"): the file is damaged.`;
   return message;
+}
+
+/**
+ * A glTF animation as an `AnimationClip`: its translation, rotation and scale channels with their samplers' key times,
+ * values (dequantized) and interpolation. Morph weight channels are reported (not played yet); a channel the clip
+ * refuses (keys out of order, values of the wrong count) is an error naming the animation.
+ */
+function animationClip(
+  animation: GltfAnimation,
+  index: number,
+  nodeOf: Map<GltfNode, Node>,
+  fail: (why: string) => never,
+  report: (feature: string, where?: string) => void,
+): AnimationClip {
+  const name = animation.getName() || `animation ${index}`;
+  const channels: AnimationChannel[] = [];
+  for (const channel of animation.listChannels()) {
+    const target = channel.getTargetNode();
+    const path = channel.getTargetPath();
+    const sampler = channel.getSampler();
+    if (!target || !path || !sampler) continue; // glTF allows a channel without a target: it animates nothing
+    if (path === 'weights') {
+      report('morph weight animation (not played yet)', `animation "${name}"`);
+      continue;
+    }
+    const input = sampler.getInput() ?? fail(`animation "${name}" has a sampler without key times.`);
+    const output = sampler.getOutput() ?? fail(`animation "${name}" has a sampler without values.`);
+    const size = path === 'rotation' ? 4 : 3;
+    channels.push({
+      node: nodeOf.get(target)!,
+      path,
+      interpolation: sampler.getInterpolation(),
+      times: Float32Array.from(floats(input, 1, `${name} key times`, fail)),
+      values: Float32Array.from(floats(output, size, `${name} values`, fail)),
+    });
+  }
+  try {
+    return new AnimationClip(name, channels);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
 }
 
 /** Whether an app's `draco` option is a Draco decoder module (what glTF-Transform calls into). */

@@ -299,14 +299,16 @@ describe('glTF 2.0 on real WebGPU and WebGL2', () => {
     expect(gltf.meshes).toHaveLength(5);
   });
 
-  it('reports what it leaves out once and loads the rest', async () => {
+  it('reads an animation as an AnimationClip on the nodes it moves', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const gltf = await loadGltf(fixture('bad/animated.gltf'));
-    expect(gltf.unsupported).toEqual(['animations']);
+    expect(gltf.unsupported).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
     expect(gltf.meshes).toHaveLength(5);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toMatch(
-      /glTF ".*animated\.gltf": animations not supported yet; loaded the rest/,
+    const [spin] = gltf.animations;
+    expect([gltf.animations.length, spin!.name, spin!.duration]).toEqual([1, 'spin', 0]);
+    expect(spin!.channels.map((c) => [c.node, c.path, c.interpolation, [...c.times], [...c.values]])).toEqual(
+      [[gltf.nodes[0], 'rotation', 'LINEAR', [0], [0, 0, 0, 1]]],
     );
   });
 
