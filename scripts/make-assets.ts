@@ -7,6 +7,8 @@ import { PNG } from 'pngjs';
 import { checkerTexels, gltfFixtures } from './gltf-fixtures';
 import { FONT_BASE, FONT_LINE_HEIGHT, fontGlyphs, fontKernings } from './pixel-font-art';
 import { texelTest } from './texel-test-art';
+import { NodeIO } from '@gltf-transform/core';
+import { rigDocument } from './rig-art';
 import { WALKER_FRAMES, WALKER_PALETTE, walkerPose } from './walker-art';
 
 /** RGBA8 texels, top row first, as a PNG (8-bit RGBA, straight alpha). */
@@ -191,6 +193,8 @@ export async function assets(): Promise<Record<string, Buffer>> {
   const checker = encodePng(4, 4, checkerTexels());
   return {
     ...(await gltfFixtures(checker)),
+    // The animated character and banner (skin, walk and idle clips, morph targets).
+    'src/assets/fixtures/rig.glb': Buffer.from(await new NodeIO().writeBinary(rigDocument())),
     'src/assets/fixtures/checker.png': checker,
     'src/assets/fixtures/armature-pixel.fnt': Buffer.from(font.fnt),
     'src/assets/fixtures/armature-pixel_0.png': font.png,

@@ -36,6 +36,7 @@ export {
   type AnimationMixerOptions,
 } from './scene/animation-mixer';
 export { Mesh, type MeshSnap } from './scene/mesh';
+export { Skin } from './scene/skin';
 export { Material, type MaterialKind, type MaterialOptions } from './scene/material';
 export {
   Texture,
@@ -52,6 +53,7 @@ export {
   sphereGeometry,
   disposeGeometry,
   type Geometry,
+  type MorphTarget,
 } from './scene/geometry';
 export { Sprite, type SpriteOptions, type SpritePivot } from './scene/sprite';
 export { SpriteSheet } from './scene/sprite-sheet';

@@ -382,7 +382,11 @@ function checkReferences(json: GltfJson, fail: Fail): void {
       ref(sampler.output, 'accessors', `animation ${a} sampler ${s}'s output`);
     });
     animation.channels?.forEach((channel, c) => {
-      ref(channel.sampler, 'samplers' as keyof GltfJson, `animation ${a} channel ${c}'s sampler`);
+      // The animation's own samplers (not the file's texture samplers).
+      const own = animation.samplers?.length ?? 0;
+      const sampler = channel.sampler;
+      if (!(Number.isInteger(sampler) && (sampler as number) >= 0 && (sampler as number) < own))
+        fail(`animation ${a} channel ${c} names its sampler ${String(sampler)}; the animation has ${own}.`);
       ref(channel.target?.node, 'nodes', `animation ${a} channel ${c}'s node`);
     });
   });

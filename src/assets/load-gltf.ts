@@ -7,6 +7,7 @@ import type {
   Material as GltfMaterial,
   Node as GltfNode,
   Primitive,
+  Skin as GltfSkin,
   Texture as GltfTexture,
   TextureInfo,
 } from '@gltf-transform/core';
@@ -17,6 +18,7 @@ import { Camera } from '../scene/camera';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
+import { Skin } from '../scene/skin';
 import { Texture, type TextureFilter, type TextureWrap } from '../scene/texture';
 import { fetchBlob, loadImage } from './load-texture';
 import { checkGlb, checkGltf, checkShape } from './check-gltf';
@@ -94,9 +96,11 @@ const MIRRORED_REPEAT = 33648;
  * samplers — wrap, filter, mip levels — and `KHR_texture_transform`, `emissiveFactor` with
  * `KHR_materials_emissive_strength`, `KHR_materials_unlit`, alpha cut-out), quantized attributes
  * (`KHR_mesh_quantization`), compressed buffers (`EXT_meshopt_compression`) and, given a decoder
- * (`GltfOptions.draco`), Draco meshes. Morph targets are applied at the weights the file gives (the node's, else the
- * mesh's); cameras become `Camera`s. What is left out (skins, animations, vertex colours, other maps and modes) is
- * listed once per feature in `unsupported`, with the first place it is used, and warned about; the rest loads. A
+ * (`GltfOptions.draco`), Draco meshes. Skins become `Skin`s of the joint nodes (JOINTS_0 and WEIGHTS_0 read, weights
+ * scaled to sum to 1); morph targets stay targets (`Geometry.morphTargets`, up to 16) at the weights the file gives
+ * (the node's, else the mesh's, as `Mesh.morphWeights`); animations become `AnimationClip`s (translation, rotation,
+ * scale and morph weights); cameras become `Camera`s. What is left out (other maps and modes, a fifth joint a vertex)
+ * is listed once per feature in `unsupported`, with the first place it is used, and warned about; the rest loads. A
  * missing file or buffer, a truncated `.glb`, bad JSON, an accessor out of range, an image that does not decode: each
  * rejects naming the file and the problem.
  */
@@ -146,7 +150,6 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
     return fail(decodeFailure((error as Error).message));
   }
   const root = document.getRoot();
-  if (root.listSkins().length > 0) report('skins');
 
   const gltfMaterials = root.listMaterials();
   const textures: TextureCache = {
@@ -166,6 +169,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
   const meshIndex = new Map(root.listMeshes().map((mesh, i) => [mesh, i]));
   const nodes = gltfNodes.map((n, i) => new Node(n.getName() || `node ${i}`));
   const nodeOf = new Map(gltfNodes.map((n, i) => [n, nodes[i]!]));
+  const skinOf = new Map(root.listSkins().map((gltfSkin, i) => [gltfSkin, skin(gltfSkin, i, nodeOf, fail)]));
   const meshes: Mesh<Geometry, Material>[] = [];
   const cameras: Camera[] = [];
   const cameraIndex = new Map(root.listCameras().map((c, i) => [c, i]));
@@ -187,19 +191,35 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
         report(`primitive mode ${primitive.getMode()} (only triangles, 4, are drawn)`);
         return;
       }
-      // Morph weights as the file leaves them (the node's, else the mesh's defaults) are applied to the geometry.
+      // Morph weights as the file leaves them (the node's, else the mesh's defaults): the mesh's, or, past what the
+      // vertex stage blends, applied to the geometry.
       const weights = gltfNode.getWeights().length > 0 ? gltfNode.getWeights() : mesh.getWeights();
+      const live = primitive.listTargets().length <= MAX_MORPH_TARGETS;
+      if (!live)
+        report(
+          `more than ${MAX_MORPH_TARGETS} morph targets (applied at the file's weights, not animated)`,
+          `mesh "${name}"`,
+        );
+      const gltfSkin = gltfNode.getSkin();
+      for (const semantic of ['JOINTS_1', 'WEIGHTS_1'])
+        if (gltfSkin && primitive.getAttribute(semantic))
+          report('more than four joints a vertex (JOINTS_1: the first four drawn)', `mesh "${name}"`);
       for (const semantic of primitive.listSemantics())
         if (/^COLOR_[1-9]/.test(semantic))
           report('vertex colour sets past COLOR_0 (not drawn)', `mesh "${name}"`);
       const gltfMaterial = primitive.getMaterial();
       const uv = gltfMaterial ? uvs[materialIndex.get(gltfMaterial)!]! : null;
-      const geometry = primitiveGeometry(primitive, name, fail, weights, uv?.set ?? 0);
+      const geometry = primitiveGeometry(primitive, name, fail, live ? [] : weights, uv?.set ?? 0, {
+        live,
+        skinned: gltfSkin !== null,
+      });
       if (uv?.transform) transformUvs(geometry.vertices, uv.transform);
       const meshMaterial = gltfMaterial
         ? materialOf.get(gltfMaterial)!
         : (plain ??= new Material('lambert', [1, 1, 1, 1]));
       const drawn = new Mesh(name, geometry, meshMaterial);
+      if (gltfSkin) drawn.skin = skinOf.get(gltfSkin)!;
+      if (live && geometry.morphTargets) drawn.morphWeights = weights.slice(0, geometry.morphTargets.length);
       node.add(drawn);
       meshes.push(drawn);
     });
@@ -210,9 +230,7 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
   const scene = root.getDefaultScene() ?? root.listScenes()[0];
   const top = new Node(scene?.getName() || file.split('/').pop() || 'glTF');
   for (const child of scene?.listChildren() ?? []) top.add(nodeOf.get(child)!);
-  const animations = root
-    .listAnimations()
-    .map((animation, a) => animationClip(animation, a, nodeOf, fail, report));
+  const animations = root.listAnimations().map((animation, a) => animationClip(animation, a, nodeOf, fail));
   return { root: top, nodes, meshes, materials, cameras, animations, unsupported };
 }
 
@@ -228,15 +246,14 @@ function decodeFailure(message: string): string {
 
 /**
  * A glTF animation as an `AnimationClip`: its translation, rotation and scale channels with their samplers' key times,
- * values (dequantized) and interpolation. Morph weight channels are reported (not played yet); a channel the clip
- * refuses (keys out of order, values of the wrong count) is an error naming the animation.
+ * values (dequantized) and interpolation, and morph weight channels with as many values a key as the targets; a channel
+ * the clip refuses (keys out of order, values of the wrong count) is an error naming the animation.
  */
 function animationClip(
   animation: GltfAnimation,
   index: number,
   nodeOf: Map<GltfNode, Node>,
   fail: (why: string) => never,
-  report: (feature: string, where?: string) => void,
 ): AnimationClip {
   const name = animation.getName() || `animation ${index}`;
   const channels: AnimationChannel[] = [];
@@ -245,19 +262,18 @@ function animationClip(
     const path = channel.getTargetPath();
     const sampler = channel.getSampler();
     if (!target || !path || !sampler) continue; // glTF allows a channel without a target: it animates nothing
-    if (path === 'weights') {
-      report('morph weight animation (not played yet)', `animation "${name}"`);
-      continue;
-    }
     const input = sampler.getInput() ?? fail(`animation "${name}" has a sampler without key times.`);
     const output = sampler.getOutput() ?? fail(`animation "${name}" has a sampler without values.`);
-    const size = path === 'rotation' ? 4 : 3;
+    const keys = input.getCount() * (sampler.getInterpolation() === 'CUBICSPLINE' ? 3 : 1);
+    // Weights: as many a key as the mesh has morph targets (the output holds them all, key after key).
+    const size = path === 'rotation' ? 4 : path === 'weights' ? Math.max(1, output.getCount() / keys) : 3;
     channels.push({
       node: nodeOf.get(target)!,
       path,
       interpolation: sampler.getInterpolation(),
       times: Float32Array.from(floats(input, 1, `${name} key times`, fail)),
-      values: Float32Array.from(floats(output, size, `${name} values`, fail)),
+      // Weights are scalars in the file, as many a key as the targets: read one by one.
+      values: Float32Array.from(floats(output, path === 'weights' ? 1 : size, `${name} values`, fail)),
     });
   }
   try {
@@ -487,9 +503,33 @@ function materialUvs(
   return { set: chosen?.set ?? 0, transform: chosen?.transform ?? null };
 }
 
+/** Morph targets a mesh's vertex stage blends (world.wgsl's Deform.morphWeights holds 16). */
+const MAX_MORPH_TARGETS = 16;
+
+/** A glTF skin as a `Skin` of the nodes made for its joints; a broken one is an error naming it. */
+function skin(
+  gltfSkin: GltfSkin,
+  index: number,
+  nodeOf: Map<GltfNode, Node>,
+  fail: (why: string) => never,
+): Skin {
+  const name = gltfSkin.getName() || `skin ${index}`;
+  const matrices = gltfSkin.getInverseBindMatrices();
+  try {
+    return new Skin(
+      name,
+      gltfSkin.listJoints().map((joint) => nodeOf.get(joint)!),
+      matrices ? Float32Array.from(floats(matrices, 16, `${name} inverse bind matrices`, fail)) : undefined,
+    );
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
 /**
  * A triangle primitive as interleaved position, normal, uv: indexed as the file has it, or, where NORMAL is missing,
- * one vertex per corner with its face's normal (flat shading).
+ * one vertex per corner with its face's normal (flat shading). `weights` are morph weights applied to it; `live`
+ * keeps its morph targets for the vertex stage instead, and `skinned` reads its joints and weights.
  */
 function primitiveGeometry(
   primitive: Primitive,
@@ -497,6 +537,7 @@ function primitiveGeometry(
   fail: (why: string) => never,
   weights: readonly number[],
   uvSet: number,
+  deform: { live: boolean; skinned: boolean },
 ): Geometry {
   const position = primitive.getAttribute('POSITION') ?? fail(`primitive "${name}" has no POSITION.`);
   const normal = primitive.getAttribute('NORMAL');
@@ -527,6 +568,21 @@ function primitiveGeometry(
     }
   const uvs = uv ? floats(uv, 2, name, fail) : null;
   const rgba = color ? vertexColors(color, name, fail) : null;
+  const skinning = deform.skinned ? jointsAndWeights(primitive, count, name, fail) : null;
+  const targets = deform.live ? morphTargets(primitive, count, normal !== null, name, fail) : null;
+  // Per vertex as stored, or (flat shading) per corner: what each vertex attribute becomes.
+  const extras = (each: (values: Float32Array, size: number) => Float32Array) => ({
+    ...(rgba ? { colors: each(rgba, 4) } : {}),
+    ...(skinning ? { joints: each(skinning.joints, 4), weights: each(skinning.weights, 4) } : {}),
+    ...(targets
+      ? {
+          morphTargets: targets.map((t) => ({
+            positions: each(t.positions, 3),
+            ...(t.normals ? { normals: each(t.normals, 3) } : {}),
+          })),
+        }
+      : {}),
+  });
   if (normals) {
     const vertices = new Float32Array(count * VERTEX_FLOATS);
     for (let i = 0, o = 0; i < count; i++, o += VERTEX_FLOATS) {
@@ -541,7 +597,7 @@ function primitiveGeometry(
         vertices[o + 7] = uvs[i * 2 + 1]!;
       }
     }
-    return { name, vertices, indices, ...(rgba ? { colors: rgba } : {}) };
+    return { name, vertices, indices, ...extras((values) => values) };
   }
   const vertices = new Float32Array(indices.length * VERTEX_FLOATS);
   const corner = [vec3.create(), vec3.create(), vec3.create()];
@@ -564,12 +620,66 @@ function primitiveGeometry(
       }
     }
   }
-  // Each corner its own vertex: its colour from the vertex it was.
-  const colors = rgba ? new Float32Array(indices.length * 4) : null;
-  if (colors)
+  // Each corner its own vertex: its colour, joints and morph displacements from the vertex it was.
+  const perCorner = (values: Float32Array, size: number) => {
+    const out = new Float32Array(indices.length * size);
     for (let k = 0; k < indices.length; k++)
-      colors.set(rgba!.subarray(indices[k]! * 4, indices[k]! * 4 + 4), k * 4);
-  return { name, vertices, indices: sequence(indices.length), ...(colors ? { colors } : {}) };
+      out.set(values.subarray(indices[k]! * size, indices[k]! * size + size), k * size);
+    return out;
+  };
+  return { name, vertices, indices: sequence(indices.length), ...extras(perCorner) };
+}
+
+/**
+ * JOINTS_0 and WEIGHTS_0 as four floats a vertex each, the weights scaled to sum to 1 (exporters' rounding; a vertex
+ * weighing nothing follows its first joint). Missing ones, or a count unlike POSITION's, are an error naming the
+ * primitive.
+ */
+function jointsAndWeights(
+  primitive: Primitive,
+  count: number,
+  name: string,
+  fail: (why: string) => never,
+): { joints: Float32Array; weights: Float32Array } {
+  const [joints, weights] = (['JOINTS_0', 'WEIGHTS_0'] as const).map((semantic) => {
+    const accessor =
+      primitive.getAttribute(semantic) ??
+      fail(`primitive "${name}" is on a skinned node but has no ${semantic}.`);
+    if (accessor.getCount() !== count)
+      fail(`primitive "${name}": ${semantic} has ${accessor.getCount()} elements, POSITION ${count}.`);
+    return Float32Array.from(floats(accessor, 4, name, fail));
+  }) as [Float32Array, Float32Array];
+  for (let v = 0; v < count; v++) {
+    const sum = weights[v * 4]! + weights[v * 4 + 1]! + weights[v * 4 + 2]! + weights[v * 4 + 3]!;
+    if (sum > 0) for (let k = 0; k < 4; k++) weights[v * 4 + k]! /= sum;
+    else weights.set([1, 0, 0, 0], v * 4);
+  }
+  return { joints, weights };
+}
+
+/** The primitive's morph targets' POSITION (and, where the mesh has normals, NORMAL) displacements, three a vertex. */
+function morphTargets(
+  primitive: Primitive,
+  count: number,
+  normals: boolean,
+  name: string,
+  fail: (why: string) => never,
+): { positions: Float32Array; normals: Float32Array | null }[] | null {
+  const targets = primitive.listTargets();
+  if (targets.length === 0) return null;
+  const read = (t: number, attribute: 'POSITION' | 'NORMAL') => {
+    const delta = targets[t]!.getAttribute(attribute);
+    if (!delta) return null;
+    if (delta.getCount() !== count)
+      fail(
+        `primitive "${name}": morph target ${t}'s ${attribute} has ${delta.getCount()} elements, not ${count}.`,
+      );
+    return Float32Array.from(floats(delta, 3, `${name} morph target ${t}`, fail));
+  };
+  return targets.map((_, t) => ({
+    positions: read(t, 'POSITION') ?? new Float32Array(count * 3),
+    normals: normals ? read(t, 'NORMAL') : null,
+  }));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '../render/passes/pass-setting';
 import type { Renderer } from '../render/renderers/renderer';
 import type { BudgetSnapshot } from '../time/frame-budget';
+import type { AnimationMixer } from '../scene/animation-mixer';
 import { HEADSET_90HZ_MS } from '../time/frame-ceilings';
 import { applyChainState, chainPassEnabled, writeChainUrl, type ChainUrlState } from './chain-url';
 
@@ -25,6 +26,8 @@ export interface DebugPanelOptions {
   container?: HTMLElement;
   /** The UI kernel's delivered events, on pages that have one: the panel shows the latest (seed 004's console). */
   uiEvents?: () => readonly { type: string; control: string | null }[];
+  /** The page's animation mixers: the panel lists each action with its weight and clip time. */
+  mixers?: () => readonly AnimationMixer[];
   /** Called after the panel changed the renderer (e.g. to replay a fixed-clock demo so the screenshot is current). */
   onChange?: () => void;
 }
@@ -61,6 +64,7 @@ export class DebugPanel {
     gpu: '',
     costMs: 0,
     uiEvents: '',
+    actions: '',
   };
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly onKey = (event: KeyboardEvent) => {
@@ -164,6 +168,12 @@ export class DebugPanel {
         })
         .element.setAttribute('data-testid', 'ui-events');
     }
+    if (options.mixers) {
+      const animation = this.pane.addFolder({ title: 'animation' });
+      animation
+        .addBinding(this.readout, 'actions', { ...monitor, multiline: true, rows: 6, label: 'actions' })
+        .element.setAttribute('data-testid', 'animation-actions');
+    }
     this.timer = setInterval(() => this.refresh(), 250);
     this.refresh();
     this.apply();
@@ -259,6 +269,17 @@ export class DebugPanel {
   }
 
   private refresh(): void {
+    const mixers = this.options.mixers?.();
+    if (mixers)
+      this.readout.actions = mixers
+        .flatMap((mixer) =>
+          mixer.actions.map(
+            (a) =>
+              `${a.clip.name}${a.isRunning ? '' : ' (stopped)'}: weight ${a.effectiveWeight().toFixed(2)}, ` +
+              `${a.clipTime().toFixed(2)} s`,
+          ),
+        )
+        .join('\n');
     const events = this.options.uiEvents?.();
     if (events)
       this.readout.uiEvents = events

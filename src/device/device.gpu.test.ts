@@ -175,7 +175,7 @@ for (const backend of ['webgpu', 'webgl2'] as const) {
           height: 2,
           pixels: new Uint8Array(3),
         }),
-      ).toThrow(/Texture "odd": 3 bytes of pixels for 2×2 RGBA8 \(16 expected\)/);
+      ).toThrow(/Texture "odd": 3 bytes of pixels for 2×2 rgba8unorm \(16 expected\)/);
       // What failed to be made is not kept: a loss after it recovers, and draws.
       await lose(device);
       expect(device.failure).toBeNull();

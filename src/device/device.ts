@@ -70,8 +70,11 @@ export interface DeviceLimits {
 /** The two GPU APIs Armature draws with. */
 export type BackendName = 'webgpu' | 'webgl2';
 
-/** The texture formats the engine draws into and samples (bgra8unorm only as a WebGPU canvas or XR layer). */
-export type TextureFormat = 'rgba8unorm' | 'bgra8unorm' | 'rgba16float' | 'depth24plus';
+/**
+ * The texture formats the engine draws into and samples (bgra8unorm only as a WebGPU canvas or XR layer; rgba32float
+ * only as data a shader reads texel by texel, `textureLoad`/`texelFetch`, bound as `PipelineDesc.dataTextures`).
+ */
+export type TextureFormat = 'rgba8unorm' | 'bgra8unorm' | 'rgba16float' | 'rgba32float' | 'depth24plus';
 
 /** A texture to make: its size, format and, for images, its texels. */
 export interface TextureDesc {
@@ -80,8 +83,9 @@ export interface TextureDesc {
   width: number;
   height: number;
   /**
-   * Its texels, uploaded now and again after a device loss (kept by reference): RGBA8 bytes top row first, or a decoded
-   * image (uploaded as it is: no premultiplied alpha, no colour-space conversion).
+   * Its texels, uploaded now and again after a device loss (kept by reference): RGBA8 bytes top row first (for
+   * rgba32float the bytes of four floats a texel), or a decoded image (uploaded as it is: no premultiplied alpha, no
+   * colour-space conversion).
    */
   pixels?: Uint8Array | ImageBitmap;
   /**
@@ -218,6 +222,8 @@ export interface PipelineDesc {
   depth?: { write: boolean; compare: 'less' | 'always' };
   /** Uniform variables bound with a dynamic offset (one slot of a larger buffer per draw). */
   dynamic?: readonly string[];
+  /** Texture variables given rgba32float data, read texel by texel (never filtered, so no sampler reads them). */
+  dataTextures?: readonly string[];
   /** How many bind groups (from 0) the pipeline uses; default every group the WGSL declares. */
   groups?: number;
 }
@@ -232,6 +238,8 @@ export interface BindingSlot extends WgslBinding {
   size: number;
   /** Bound with a dynamic offset per draw. */
   dynamic: boolean;
+  /** A texture of 32-bit float data (`PipelineDesc.dataTextures`): bound as unfilterable. */
+  data: boolean;
 }
 
 /** A pipeline the device made; valid across device losses. */

@@ -184,7 +184,7 @@ export abstract class TextureHandle<N> extends Handle<N> implements DeviceTextur
             `Texture "${this.label}": mip level ${i + 1} has ${level.byteLength} bytes; ${w}×${h} RGBA8 is ${w * h * 4}.`,
           );
       });
-    const expected = this.width * this.height * 4;
+    const expected = this.width * this.height * texelBytes(this.format);
     if (!(pixels instanceof Uint8Array)) {
       if (pixels.width !== this.width || pixels.height !== this.height)
         throw new RangeError(
@@ -192,10 +192,15 @@ export abstract class TextureHandle<N> extends Handle<N> implements DeviceTextur
         );
     } else if (pixels.byteLength !== expected)
       throw new RangeError(
-        `Texture "${this.label}": ${pixels.byteLength} bytes of pixels for ${this.width}×${this.height} RGBA8 ` +
-          `(${expected} expected).`,
+        `Texture "${this.label}": ${pixels.byteLength} bytes of pixels for ${this.width}×${this.height} ` +
+          `${this.format} (${expected} expected).`,
       );
   }
+}
+
+/** Bytes a texel of `format` takes in the texels a texture is given. */
+export function texelBytes(format: TextureFormat): number {
+  return format === 'rgba32float' ? 16 : format === 'rgba16float' ? 8 : 4;
 }
 
 /**

@@ -33,6 +33,7 @@ export function pipelineBindings(desc: PipelineDesc): BindingSlot[] {
         structs: module.layouts,
         size: layout ? Math.ceil(layout.size / 16) * 16 : 0,
         dynamic: b.kind === 'uniform' && (desc.dynamic ?? []).includes(b.name),
+        data: b.kind === 'texture' && (desc.dataTextures ?? []).includes(b.name),
       };
     });
   if (dynamic.size > 0)

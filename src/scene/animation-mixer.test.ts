@@ -3,6 +3,8 @@ import { leastHeapDelta } from '../math/least-heap-delta';
 import { Timeline } from '../time/timeline';
 import { AnimationClip } from './animation-clip';
 import { AnimationMixer, type AnimationEvent } from './animation-mixer';
+import { quadGeometry } from './geometry';
+import { Mesh } from './mesh';
 import { Node } from './node';
 
 const f = (...values: number[]) => Float32Array.from(values);
@@ -178,5 +180,32 @@ describe('AnimationMixer', () => {
     };
     frames();
     expect(await leastHeapDelta(frames)).toBeLessThan(2000 * 3 * 160);
+  });
+});
+
+describe('AnimationMixer: morph weights', () => {
+  it("a weights channel sets the node's meshes' morph weights (every primitive's), blended and faded like the rest", () => {
+    const root = new Node('root');
+    const banner = new Node('banner');
+    const targets = [{ positions: new Float32Array(12) }, { positions: new Float32Array(12) }];
+    const geometry = { ...quadGeometry(), morphTargets: targets };
+    const [front, back] = [new Mesh('front', geometry, null), new Mesh('back', geometry, null)];
+    banner.add(front).add(back);
+    root.add(banner);
+    const wave = new AnimationClip('wave', [
+      { node: banner, path: 'weights', interpolation: 'LINEAR', times: f(0, 1), values: f(0, 1, 1, 0) },
+    ]);
+    const mixer = new AnimationMixer(root);
+    const action = mixer.clipAction(wave).play();
+    mixer.setTime(0.25);
+    expect(Array.from(front.morphWeights)).toEqual([0.25, 0.75]);
+    expect(Array.from(back.morphWeights)).toEqual([0.25, 0.75]);
+    expect(mixer.counters.written, 'one binding written').toBe(1);
+    mixer.setTime(0.25);
+    expect(mixer.counters.written, 'still').toBe(0);
+    // Half weight: the rest (weights 0, 0) fills the other half.
+    action.weight = 0.5;
+    mixer.setTime(0.5);
+    expect(Array.from(front.morphWeights)).toEqual([0.25, 0.25]);
   });
 });

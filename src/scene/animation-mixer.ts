@@ -1,5 +1,6 @@
 import type { Scheduled, Timeline } from '../time/timeline';
-import { sampleChannel, type AnimationClip, type AnimationPath } from './animation-clip';
+import { channelSize, sampleChannel, type AnimationClip, type AnimationPath } from './animation-clip';
+import { Mesh } from './mesh';
 import type { Node } from './node';
 
 /** How an action plays past its clip's end: stop on the last pose, start again, or go back and forth. */
@@ -189,7 +190,9 @@ export class AnimationAction {
 /** One animated property of one node, as the mixer blends it: its value at rest and the sum being built. */
 interface Binding {
   node: Node;
-  path: Exclude<AnimationPath, 'weights'>;
+  path: AnimationPath;
+  /** For morph weights: the meshes they set (the node, if a mesh, and its mesh children: one per glTF primitive). */
+  meshes: Mesh[];
   rest: Float32Array;
   sum: Float32Array;
   /** The weight summed so far, in an array: a number field written each frame would allocate a box each time. */
@@ -204,14 +207,14 @@ interface Binding {
  * (rotations along the shorter arc), with the node's rest pose (as it was when first animated) filling what their
  * weights leave (the rest pose is taken when a clip on the node is first asked for). The mixer writes through the
  * nodes' setters, and only values that changed: a still or paused mixer marks nothing. Given a `timeline` it follows
- * scene time. Morph weight channels are not played yet.
+ * scene time. Morph weight channels set the weights of the node's meshes (the node itself, or its mesh children).
  */
 export class AnimationMixer {
   // In an array: a number field written every frame would allocate a box each time.
   private readonly clock = new Float64Array(1);
   /** What the last update did: node properties written (a still pose writes none). */
   readonly counters = { written: 0 };
-  private readonly actions = new Map<AnimationClip, AnimationAction>();
+  private readonly byClip = new Map<AnimationClip, AnimationAction>();
   private readonly bindings = new Map<string, Binding>();
   // Lists beside the maps: a frame walks these (iterating a Map makes an iterator and entries every frame).
   private readonly actionList: AnimationAction[] = [];
@@ -220,6 +223,11 @@ export class AnimationMixer {
   private readonly bindingList: Binding[] = [];
   private readonly listeners: ((event: AnimationEvent) => void)[] = [];
   private readonly ticker: Scheduled | null = null;
+
+  /** Its actions, in the order their clips were first asked for (what a debug panel lists). */
+  get actions(): readonly AnimationAction[] {
+    return this.actionList;
+  }
 
   /** Mixer seconds (what `update` advances and `setTime` sets). */
   get time(): number {
@@ -251,15 +259,13 @@ export class AnimationMixer {
 
   /** The action playing `clip` on this mixer's scene (one per clip, made on first ask). */
   clipAction(clip: AnimationClip): AnimationAction {
-    let action = this.actions.get(clip);
+    let action = this.byClip.get(clip);
     if (!action) {
       action = new AnimationAction(this, clip);
-      this.actions.set(clip, action);
+      this.byClip.set(clip, action);
       this.actionList.push(action);
       this.channelBindings.push(
-        clip.channels.map((channel) =>
-          channel.path === 'weights' ? null : this.bind(channel.node, channel.path),
-        ),
+        clip.channels.map((channel) => this.bind(channel.node, channel.path, channelSize(channel))),
       );
     }
     return action;
@@ -308,15 +314,24 @@ export class AnimationMixer {
     this.dirty = true;
   }
 
-  private bind(node: Node, path: Exclude<AnimationPath, 'weights'>): Binding {
+  private bind(node: Node, path: AnimationPath, size: number): Binding | null {
     const key = `${nodeId(node)} ${path}`;
     let binding = this.bindings.get(key);
     if (!binding) {
-      const size = path === 'rotation' ? 4 : 3;
-      const rest = Float32Array.from(node[path === 'translation' ? 'position' : path]);
+      const meshes =
+        path !== 'weights'
+          ? []
+          : node instanceof Mesh
+            ? [node]
+            : node.children.filter((child): child is Mesh => child instanceof Mesh);
+      if (path === 'weights' && meshes.length === 0) return null; // weights of nothing drawn
+      const rest = new Float32Array(size);
+      if (path === 'weights') rest.set(meshes[0]!.morphWeights.subarray(0, size));
+      else rest.set(node[path === 'translation' ? 'position' : path]);
       binding = {
         node,
         path,
+        meshes,
         rest,
         sum: new Float32Array(size),
         total: new Float64Array(1),
@@ -362,6 +377,19 @@ export class AnimationMixer {
       const length = Math.hypot(sum[0]!, sum[1]!, sum[2]!, sum[3]!) || 1;
       for (let i = 0; i < 4; i++) sum[i]! /= length;
     } else for (let i = 0; i < size; i++) sum[i]! /= binding.total[0]!;
+    if (path === 'weights') {
+      // setMorphWeight marks a mesh only when a weight changes.
+      let changed = false;
+      for (let m = 0; m < binding.meshes.length; m++)
+        for (let i = 0; i < size; i++) {
+          const mesh = binding.meshes[m]!;
+          const before = mesh.morphVersion;
+          mesh.setMorphWeight(i, sum[i]!);
+          changed ||= mesh.morphVersion !== before;
+        }
+      if (changed) this.counters.written++;
+      return;
+    }
     const current = path === 'translation' ? node.position : path === 'rotation' ? node.rotation : node.scale;
     let same = true;
     for (let i = 0; i < size; i++) same &&= current[i] === Math.fround(sum[i]!);

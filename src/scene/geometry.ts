@@ -16,6 +16,24 @@ export interface Geometry {
    * `lambert` (glTF's COLOR_0). Without them every vertex is white.
    */
   readonly colors?: Float32Array;
+  /**
+   * Skinning (optional, with `weights`; drawn by a mesh with a `skin`): four joints a vertex, as whole numbers in
+   * floats, each an index into the skin's `joints` (glTF's JOINTS_0).
+   */
+  readonly joints?: Float32Array;
+  /** How much each of a vertex's four `joints` moves it: four floats a vertex, summing to 1 (glTF's WEIGHTS_0). */
+  readonly weights?: Float32Array;
+  /**
+   * Morph targets (optional): shapes blended in by the mesh's `morphWeights`, each a displacement of every vertex's
+   * position and, optionally, of its normal.
+   */
+  readonly morphTargets?: readonly MorphTarget[];
+}
+
+/** One morph target: three floats a vertex added to its position (and normal), times the target's weight. */
+export interface MorphTarget {
+  readonly positions: Float32Array;
+  readonly normals?: Float32Array;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Geometry as MeshGeometry } from './geometry';
 import { Node } from './node';
 import { SceneError } from './scene-error';
+import type { Skin } from './skin';
 import { geometryBox, transformBox, type Box } from './world-box';
 
 /**
@@ -19,6 +20,9 @@ export class Mesh<Geometry = unknown, Material = unknown> extends Node {
   private _material: Material;
   private _visible = true;
   private _snap: Readonly<MeshSnap> | null = null;
+  private _skin: Skin | null = null;
+  private _morphWeights: Float32Array = new Float32Array(0);
+  private _morphVersion = 0;
 
   constructor(name: string, geometry: Geometry, material: Material) {
     super(name);
@@ -74,10 +78,123 @@ export class Mesh<Geometry = unknown, Material = unknown> extends Node {
   }
 
   /**
+   * The skeleton that moves its vertices (its geometry's `joints` and `weights` index the skin's joints), or null:
+   * drawn by its world matrix alone. Culling then follows the joints, not the bind pose.
+   */
+  get skin(): Skin | null {
+    return this._skin;
+  }
+  set skin(skin: Skin | null) {
+    if (skin === this._skin) return;
+    this._skin = skin;
+    this.watcher?.changed(this);
+  }
+
+  /**
+   * How much of each of its geometry's `morphTargets` is blended in (0: none, 1: all of it), one number per target;
+   * targets past the end weigh 0. Assign an array (copied), or use `setMorphWeight`.
+   */
+  get morphWeights(): Readonly<Float32Array> {
+    return this._morphWeights;
+  }
+  set morphWeights(weights: ArrayLike<number>) {
+    for (let i = 0; i < weights.length; i++)
+      if (!Number.isFinite(weights[i]))
+        throw new SceneError(`Mesh "${this.name}": morph weight ${i} is ${weights[i]}, not a finite number.`);
+    const same =
+      weights.length === this._morphWeights.length &&
+      Array.prototype.every.call(weights, (w: number, i: number) => Math.fround(w) === this._morphWeights[i]);
+    if (same) return;
+    this._morphWeights = Float32Array.from(weights);
+    this._morphVersion++;
+    this.watcher?.changed(this);
+  }
+
+  /** A counter that changes whenever `morphWeights` changes. */
+  get morphVersion(): number {
+    return this._morphVersion;
+  }
+
+  /** Sets one morph target's weight (see `morphWeights`); a write that changes nothing marks nothing. */
+  setMorphWeight(target: number, weight: number): this {
+    if (!(Number.isInteger(target) && target >= 0))
+      throw new SceneError(`Mesh "${this.name}": morph target ${target} is not an index (0, 1, …).`);
+    if (!Number.isFinite(weight))
+      throw new SceneError(`Mesh "${this.name}": morph weight ${weight} is not a finite number.`);
+    const weights = this._morphWeights;
+    if (target < weights.length && weights[target] === Math.fround(weight)) return this;
+    if (target >= weights.length) {
+      if (weight === 0) return this; // past the end weighs 0 already
+      this._morphWeights = new Float32Array(target + 1);
+      this._morphWeights.set(weights);
+    }
+    this._morphWeights[target] = weight;
+    this._morphVersion++;
+    this.watcher?.changed(this);
+    return this;
+  }
+
+  /**
    * Writes the box the mesh covers in world space into `out` and returns it (what culling tests): its geometry's box
-   * under its world matrix. A mesh whose vertex stage moves vertices elsewhere (a sprite) gives its own.
+   * (grown by its morph targets at their weights) under its world matrix, or, skinned, where the joints carry it. A
+   * mesh whose vertex stage moves vertices elsewhere (a sprite) gives its own.
    */
   worldBox(out: Box): Box {
-    return transformBox(geometryBox(this._geometry as unknown as MeshGeometry), this.worldMatrix, out);
+    const geometry = this._geometry as unknown as MeshGeometry;
+    const local = morphedBox(geometry, this._morphWeights, this.boxScratch);
+    if (this._skin) {
+      const base = geometryBox(geometry);
+      // The morphs' reach beyond the bind pose's box, as a margin on every side of the skinned box.
+      const margin = Math.max(
+        local[3]! - base[3]! + Math.abs(local[0]! - base[0]!),
+        local[4]! - base[4]! + Math.abs(local[1]! - base[1]!),
+        local[5]! - base[5]! + Math.abs(local[2]! - base[2]!),
+      );
+      return this._skin.worldBox(geometry, margin, out);
+    }
+    return transformBox(local, this.worldMatrix, out);
   }
+  private readonly boxScratch = new Float32Array(6);
+}
+
+/**
+ * The local box of `geometry` with its morph targets blended in at `weights` (into `out`; its own box when none
+ * weighs anything): each target's smallest and largest displacement, times its weight, added to the box's sides.
+ */
+function morphedBox(geometry: MeshGeometry, weights: Float32Array, out: Box): Readonly<Box> {
+  const base = geometryBox(geometry);
+  const targets = geometry.morphTargets;
+  if (!targets || weights.length === 0) return base;
+  const lo = [base[0]! - base[3]!, base[1]! - base[4]!, base[2]! - base[5]!];
+  const hi = [base[0]! + base[3]!, base[1]! + base[4]!, base[2]! + base[5]!];
+  for (let t = 0; t < targets.length && t < weights.length; t++) {
+    const w = weights[t]!;
+    if (w === 0) continue;
+    const reach = displacementBox(targets[t]!.positions);
+    for (let a = 0; a < 3; a++) {
+      const [p, q] = [w * reach[a]!, w * reach[a + 3]!];
+      lo[a]! += Math.min(p, q);
+      hi[a]! += Math.max(p, q);
+    }
+  }
+  for (let a = 0; a < 3; a++) {
+    out[a] = (lo[a]! + hi[a]!) / 2;
+    out[a + 3] = (hi[a]! - lo[a]!) / 2;
+  }
+  return out;
+}
+
+const displacementBoxes = new WeakMap<Float32Array, Float32Array>();
+/** The smallest and largest displacement along each axis of a target's positions (x, y, z lows, then highs). */
+function displacementBox(positions: Float32Array): Float32Array {
+  let box = displacementBoxes.get(positions);
+  if (box) return box;
+  box = Float32Array.of(0, 0, 0, 0, 0, 0);
+  for (let i = 0; i < positions.length; i++) {
+    const a = i % 3;
+    box[a] = Math.min(box[a]!, positions[i]!);
+    box[a + 3] = Math.max(box[a + 3]!, positions[i]!);
+  }
+  displacementBoxes.set(positions, box);
+  return box;
 }

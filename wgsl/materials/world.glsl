@@ -62,10 +62,47 @@ layout(location = 2) out vec4 outLine;
 // @material
 
 #if defined(VERTEX) && !defined(ARMATURE_OWN_VERTEX)
+#ifdef ARMATURE_DEFORMED
+// world.wgsl's Deform, morphTargets and vsDeformed.
+layout(std140) uniform Deform {
+  vec4 counts;
+  vec4 morphWeights[4];
+  mat4 joints[128];
+} deform;
+uniform highp sampler2D morphTargets;
+layout(location = 4) in vec4 jointsIn;
+layout(location = 5) in vec4 weightsIn;
+
+vec3 armatureMorphTexel(int i) {
+  int width = textureSize(morphTargets, 0).x;
+  return texelFetch(morphTargets, ivec2(i % width, i / width), 0).xyz;
+}
+#endif
+
 void main() {
-  gl_Position = frame.viewProjection * object.model * vec4(position, 1.0);
-  vNormal = object.normal * normalIn;
-  vLocal = position.xy;
+  vec3 p = position;
+  vec3 n = normalIn;
+#ifdef ARMATURE_DEFORMED
+  int targets = int(deform.counts.x);
+  for (int t = 0; t < targets; t++) {
+    float weight = deform.morphWeights[t / 4][t % 4];
+    if (weight != 0.0) {
+      int texel = 2 * (t * int(deform.counts.y) + gl_VertexID);
+      p += weight * armatureMorphTexel(texel);
+      n += weight * armatureMorphTexel(texel + 1);
+    }
+  }
+  if (deform.counts.z > 0.0) {
+    ivec4 j = ivec4(jointsIn);
+    mat4 skin = weightsIn.x * deform.joints[j.x] + weightsIn.y * deform.joints[j.y] +
+      weightsIn.z * deform.joints[j.z] + weightsIn.w * deform.joints[j.w];
+    p = (skin * vec4(p, 1.0)).xyz;
+    n = (skin * vec4(n, 0.0)).xyz;
+  }
+#endif
+  gl_Position = frame.viewProjection * object.model * vec4(p, 1.0);
+  vNormal = object.normal * n;
+  vLocal = p.xy;
   vUv = uvIn;
   vColor = colorIn;
 }

@@ -61,11 +61,71 @@ fn armatureEyeNormal(normal: vec3<f32>, depth: f32) -> vec4<f32> {
 
 @vertex
 fn vs(in: VertexIn) -> VertexOut {
+  return armatureVertex(in.position, in.normal, in.uv, in.color);
+}
+
+fn armatureVertex(position: vec3<f32>, normal: vec3<f32>, uv: vec2<f32>, color: vec4<f32>) -> VertexOut {
   var out: VertexOut;
-  out.clip = frame.viewProjection * object.model * vec4<f32>(in.position, 1.0);
-  out.normal = object.normal * in.normal;
-  out.local = in.position.xy;
-  out.uv = in.uv;
-  out.color = in.color;
+  out.clip = frame.viewProjection * object.model * vec4<f32>(position, 1.0);
+  out.normal = object.normal * normal;
+  out.local = position.xy;
+  out.uv = uv;
+  out.color = color;
   return out;
+}
+
+// A deformed mesh's joint matrices and morph weights (`Mesh.skin`, `Mesh.morphWeights`), at the mesh's place in one
+// buffer (a dynamic offset per draw). Only deformed pipelines (vertex entry vsDeformed) bind group 3.
+struct Deform {
+  // x: the geometry's morph targets, y: its vertices, z: 1 when skinned.
+  counts: vec4<f32>,
+  // Morph target t's weight is morphWeights[t / 4][t % 4].
+  morphWeights: array<vec4<f32>, 4>,
+  // Mesh space → where the joint carries a vertex, in mesh space: meshWorld⁻¹ · jointWorld · inverseBind.
+  joints: array<mat4x4<f32>, 128>,
+}
+
+@group(3) @binding(0) var<uniform> deform: Deform;
+// Morph target t's displacement of vertex v: texel 2 (t · vertices + v) (position), the next one (normal), counted
+// row by row.
+@group(3) @binding(1) var morphTargets: texture_2d<f32>;
+
+struct DeformedVertexIn {
+  @location(0) position: vec3<f32>,
+  @location(1) normal: vec3<f32>,
+  @location(2) uv: vec2<f32>,
+  @location(3) color: vec4<f32>,
+  // Four joints (indices into Deform.joints) and their weights, summing to 1; zero weights when not skinned.
+  @location(4) joints: vec4<f32>,
+  @location(5) weights: vec4<f32>,
+  @builtin(vertex_index) index: u32,
+}
+
+fn armatureMorphTexel(i: u32) -> vec3<f32> {
+  let width = textureDimensions(morphTargets).x;
+  return textureLoad(morphTargets, vec2<u32>(i % width, i / width), 0).xyz;
+}
+
+@vertex
+fn vsDeformed(in: DeformedVertexIn) -> VertexOut {
+  var position = in.position;
+  var normal = in.normal;
+  let targets = u32(deform.counts.x);
+  for (var t = 0u; t < targets; t++) {
+    let weight = deform.morphWeights[t / 4u][t % 4u];
+    if (weight != 0.0) {
+      let texel = 2u * (t * u32(deform.counts.y) + in.index);
+      position += weight * armatureMorphTexel(texel);
+      normal += weight * armatureMorphTexel(texel + 1u);
+    }
+  }
+  if (deform.counts.z > 0.0) {
+    let j = vec4<u32>(in.joints);
+    let skin = in.weights.x * deform.joints[j.x] + in.weights.y * deform.joints[j.y] +
+      in.weights.z * deform.joints[j.z] + in.weights.w * deform.joints[j.w];
+    position = (skin * vec4<f32>(position, 1.0)).xyz;
+    // The joints' turn (and any uniform scale) carries the normal; the fragment stage normalises it.
+    normal = (skin * vec4<f32>(normal, 0.0)).xyz;
+  }
+  return armatureVertex(position, normal, in.uv, in.color);
 }

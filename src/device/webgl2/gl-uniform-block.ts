@@ -33,12 +33,21 @@ export function bindUniformBlock(
     ) as Uint32Array),
   ];
   const offsets = gl.getActiveUniforms(program, members, gl.UNIFORM_OFFSET) as number[];
+  const strides = gl.getActiveUniforms(program, members, gl.UNIFORM_ARRAY_STRIDE) as number[];
   members.forEach((member, i) => {
-    const field = gl.getActiveUniform(program, member)!.name.replace(`${name}.`, '');
+    // An array is reported as its first element ("joints[0]"), with its stride.
+    const field = gl
+      .getActiveUniform(program, member)!
+      .name.replace(`${name}.`, '')
+      .replace(/\[0\]$/, '');
     const wgsl = layout.fields.find((f) => f.name === field);
     if (!wgsl || wgsl.offset !== offsets[i])
       throw new Error(
         `GLSL block ${name}.${field} is at byte ${offsets[i]}; the WGSL struct has it at ${wgsl?.offset ?? 'no such field'}.`,
+      );
+    if ((strides[i] ?? 0) !== (wgsl.stride ?? 0))
+      throw new Error(
+        `GLSL block ${name}.${field} has an array stride of ${strides[i]} bytes; the WGSL struct's is ${wgsl.stride ?? 0}.`,
       );
   });
   gl.uniformBlockBinding(program, index, binding);

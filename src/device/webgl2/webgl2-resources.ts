@@ -113,6 +113,8 @@ function internalFormat(gl: WebGL2RenderingContext, format: TextureFormat, label
       return gl.RGBA8;
     case 'rgba16float':
       return gl.RGBA16F;
+    case 'rgba32float':
+      return gl.RGBA32F;
     case 'depth24plus':
       return gl.DEPTH_COMPONENT24;
     default:
@@ -158,8 +160,9 @@ export class GlTextureHandle extends TextureHandle<WebGLTexture> {
       this.width,
       this.height,
     );
-    if (this.format === 'depth24plus') {
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST); // depth is not filterable
+    if (this.format === 'depth24plus' || this.format === 'rgba32float') {
+      // Neither is filterable (32-bit floats without OES_texture_float_linear): a filter would leave it incomplete.
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
       gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
     }
     return texture;
@@ -170,7 +173,14 @@ export class GlTextureHandle extends TextureHandle<WebGLTexture> {
     state.bindTexture(0, texture);
     state.unpackAsIs();
     // Rows go in top first and are read by texel: the texture's row 0 is the image's top, as on WebGPU.
-    if (pixels instanceof Uint8Array)
+    if (this.format === 'rgba32float') {
+      const floats = new Float32Array(
+        (pixels as Uint8Array).buffer,
+        (pixels as Uint8Array).byteOffset,
+        (pixels as Uint8Array).byteLength / 4,
+      );
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, this.width, this.height, gl.RGBA, gl.FLOAT, floats);
+    } else if (pixels instanceof Uint8Array)
       gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, this.width, this.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
     else gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
     if (mipmaps === 'generate') generateMips(gl, state, texture, this.width, this.height, this.mipLevels);
@@ -184,7 +194,8 @@ export class GlTextureHandle extends TextureHandle<WebGLTexture> {
   /** Its framebuffer now, as every colour texture may be drawn into: the count of GL objects is then the same from
    * the first frame on (a history texture would otherwise get its own only when first drawn). */
   protected override made(): void {
-    if (this.format !== 'depth24plus') this.device.framebufferFor(this, null);
+    if (this.format !== 'depth24plus' && this.format !== 'rgba32float')
+      this.device.framebufferFor(this, null);
   }
 
   dispose(): void {

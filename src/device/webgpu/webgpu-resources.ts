@@ -17,7 +17,7 @@ import type {
 } from '../device';
 import { checkResources } from '../check-resources';
 import { bufferOf, byteStartOf, wrapAxes, type Restorable } from '../device-core';
-import { BufferHandle, TextureHandle, type HandleHost } from '../handles';
+import { BufferHandle, TextureHandle, texelBytes, type HandleHost } from '../handles';
 import { pipelineBindings } from '../pipeline-bindings';
 import { generateMips } from './webgpu-mips';
 
@@ -116,7 +116,7 @@ export class GpuTextureHandle extends TextureHandle<GPUTexture> {
     const queue = this.device.gpu.device.queue;
     const size = [this.width, this.height];
     if (pixels instanceof Uint8Array)
-      queue.writeTexture({ texture }, pixels, { bytesPerRow: this.width * 4 }, size);
+      queue.writeTexture({ texture }, pixels, { bytesPerRow: this.width * texelBytes(this.format) }, size);
     else queue.copyExternalImageToTexture({ source: pixels }, { texture, premultipliedAlpha: false }, size);
     if (mipmaps === 'generate') generateMips(this.device.gpu.device, texture);
     else
@@ -281,7 +281,7 @@ function layoutEntry(slot: BindingSlot): GPUBindGroupLayoutEntry {
         buffer: { type: 'uniform', hasDynamicOffset: slot.dynamic, minBindingSize: slot.size },
       };
     case 'texture':
-      return { ...entry, texture: { sampleType: 'float' } };
+      return { ...entry, texture: { sampleType: slot.data ? 'unfilterable-float' : 'float' } };
     case 'depth-texture':
       return { ...entry, texture: { sampleType: 'depth' } };
     case 'sampler':

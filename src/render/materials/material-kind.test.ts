@@ -77,7 +77,12 @@ describe('material kinds', () => {
       'uvRect',
     ]);
     expect([kind.textures, kind.optional]).toEqual([['map'], []]);
-    expect(materialKind('unlit').shader.wgsl.match(/^@vertex/gm)).toHaveLength(1);
+    // A kind of the shared vertex stage has two: plain (vs) and deformed (vsDeformed, skins and morph targets).
+    expect(materialKind('unlit').shader.wgsl.match(/^@vertex\nfn \w+/gm)).toEqual([
+      '@vertex\nfn vs',
+      '@vertex\nfn vsDeformed',
+    ]);
+    expect([materialKind('unlit').deformable, kind.deformable]).toEqual([true, false]);
   });
 
   it('registers a kind with its own per-object fields; its GLSL goes where world.glsl marks it', () => {

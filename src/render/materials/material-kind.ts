@@ -59,6 +59,8 @@ export interface MaterialKindInfo {
   readonly defaults: ReadonlyMap<string, Float32Array>;
   /** Registration order: draws are grouped by it (so by pipeline). */
   readonly order: number;
+  /** Whether it draws skinned and morphed meshes: it uses the shared vertex stage (a kind with its own does not). */
+  readonly deformable: boolean;
 }
 
 const MARKER = '// @material';
@@ -68,6 +70,8 @@ const [wgslHead] = worldWgsl.split('// @vertex') as [string, string];
 const OWN_VERTEX = /@vertex\s+fn\s+vs\s*\(/;
 /** world.wgsl's per-frame struct, the same for every kind. */
 export const FRAME: StructLayout = structLayouts(worldWgsl, 'uniform').get('Frame')!;
+/** world.wgsl's per-mesh joints and morph weights, read by the deformed vertex stage (group 3). */
+export const DEFORM: StructLayout = structLayouts(worldWgsl, 'uniform').get('Deform')!;
 
 const kinds = new Map<string, MaterialKindInfo>();
 
@@ -123,7 +127,8 @@ export function registerMaterialKind(spec: MaterialKindSpec): MaterialKindInfo {
     );
   const optional = spec.optional ?? [];
   if (optional.some((name) => !textures.includes(name))) fail('optional names an image not in textures.');
-  if (bindings.some((b) => b.group > 2))
+  // Group 3 is world.wgsl's own (a deformed mesh's joints and morph targets).
+  if (wgslBindings(spec.wgsl).some((b) => b.group > 2))
     fail('a kind binds groups 0 (frame), 1 (object) and 2 (images) only.');
   if (!spec.glsl.includes('shade(')) fail('its GLSL twin must define vec4 shade() for the fragment stage.');
   const defaults = new Map<string, Float32Array>();
@@ -149,6 +154,7 @@ export function registerMaterialKind(spec: MaterialKindSpec): MaterialKindInfo {
     optional,
     defaults,
     order: kinds.size,
+    deformable: !ownVertex,
   };
   kinds.set(name, info);
   return info;

@@ -13,7 +13,10 @@ import type { Box } from '../../scene/world-box';
 import { snapToGrid, type TexelGrid } from '../../scene/snap-to-grid';
 import type { StepHistory } from '../../scene/step-history';
 import type { Environment } from './environment';
-import { FRAME, materialKind, type MaterialKindInfo } from '../materials/material-kind';
+import { DEFORM, FRAME, materialKind, type MaterialKindInfo } from '../materials/material-kind';
+import type { Skin } from '../../scene/skin';
+import { VERTEX_FLOATS } from '../../scene/geometry';
+import { DeformSlots } from './deform-slots';
 import { transformPacker, type TransformPacker } from './transform-packer';
 
 const frameWriter = new StructWriter(FRAME);
@@ -27,6 +30,13 @@ const CAMERA_UP = frameWriter.field('cameraUp');
 
 /** A mesh as the world pass draws it. */
 export type WorldMesh = Mesh<Geometry, Material>;
+
+/** How a draw's vertices are deformed: not at all, by morph targets alone, or by a skin (and any morph targets). */
+export const enum Deformed {
+  None = 0,
+  Morphed = 1,
+  Skinned = 2,
+}
 
 /** One material kind's objects: their slots in the kind's own arena (its `Object` struct), and its field writers. */
 export interface KindSlots<B extends StorageBuffer = StorageBuffer> {
@@ -57,6 +67,15 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   doubleSided: boolean;
   /** Its material's `blend` when last packed: drawn after every opaque draw, farthest first (`blendedOrder`). */
   blended: boolean;
+  /** How its vertices are deformed (a pipeline of their own), as of the last pack. */
+  deformed: Deformed;
+  /** Its slot in `WorldPacker.deforms` (the dynamic offset of its group 3), or −1 when not deformed. */
+  deform: number;
+  /** The joints its deform slot was made for, the skin whose matrices it holds, and the versions they were made at. */
+  deformJoints: number;
+  skin: Skin | null;
+  skinVersion: number;
+  morphVersion: number;
   worldVersion: number;
   materialVersion: number;
   /** The snap (`Mesh.drawSnap`) and grid version it was last packed with: a change of either re-packs it. */
@@ -137,7 +156,11 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
    * Since creation: nodes visited by walks of the whole tree (the first frame, a dropped change log), change-log entries
    * read, and world boxes tested against a view.
    */
-  readonly counters = { walked: 0, read: 0, boxesTested: 0 };
+  readonly counters = { walked: 0, read: 0, boxesTested: 0, jointMatrices: 0 };
+  /** Deformed meshes' joint matrices and morph weights (group 3 of their draws). */
+  readonly deforms: DeformSlots<B>;
+  /** The skinned draws: their joints are checked every frame (a joint moves without its mesh being touched). */
+  private readonly skinned: WorldDraw<B>[] = [];
   private readonly byMesh = new Map<WorldMesh, WorldDraw<B>>();
   /** Who counts what the draws refer to (the world pass, for its GPU copies). */
   refs: DrawRefs<B> | null = null;
@@ -186,6 +209,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   ) {
     this.record = ChangeRecord.of(root);
     this.cursor = this.record.open();
+    this.deforms = new DeformSlots(storage, DEFORM);
   }
 
   /** Nodes the tree's change record visited applying added and removed subtrees, since it was made. */
@@ -265,6 +289,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       }
       for (let i = 0; i < this.queue.length; i++) packed += this.pack(this.queue.at(i));
       this.queue.clear();
+      const skinned = this.skinned;
+      for (let i = 0; i < skinned.length; i++) packed += this.poseSkin(skinned[i]!);
     } catch (error) {
       // Whatever was half-applied, the next frame starts again from a walk of the tree.
       this.needsWalk = true;
@@ -291,6 +317,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     let bytesUploaded = 0;
     const kinds = this.kindList;
     for (let i = 0; i < kinds.length; i++) bytesUploaded += kinds[i]!.arena.upload().bytesUploaded;
+    bytesUploaded += this.deforms.upload();
     if (this.options.validate) this.validate();
     return { packed, bytesUploaded };
   }
@@ -374,6 +401,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   destroy(): void {
     this.record.close(this.cursor);
     for (const kind of this.kindList) kind.arena.destroy();
+    this.deforms.destroy();
     this.kinds.clear();
     this.kindList.length = 0;
   }
@@ -453,6 +481,12 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       mirrored: determinant3(mesh.worldMatrix) < 0,
       doubleSided: mesh.material.doubleSided,
       blended: mesh.material.blend,
+      deformed: Deformed.None,
+      deform: -1,
+      deformJoints: 0,
+      skin: null,
+      skinVersion: -1,
+      morphVersion: -1,
       worldVersion: -1,
       snapOf: null,
       gridVersion: -1,
@@ -479,6 +513,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     this.refs?.release(draw);
     this.snapped.delete(draw);
     this.blended.delete(draw);
+    this.undeform(draw);
     draw.kind.arena.free(draw.slot);
     draw.slot = -1;
     this.byMesh.delete(draw.mesh);
@@ -546,6 +581,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       this.sortNeeded = this.listChanged = true;
       this.boxChanged.push(draw);
       mesh.worldBox(draw.box);
+      draw.morphVersion = -1; // another vertex count or morph targets
     }
     // The tree was swept at the start of this frame: the cached world is current, and reading it walks no path.
     const worldVersion = mesh.cachedWorldVersion;
@@ -558,7 +594,13 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       (draw.blendVersion !== -1 && draw.blendVersion !== this.blendVersion) ||
       (draw.blendVersion === -1 && this.history !== null && this.history.has(mesh));
     if (material !== draw.material) this.rematerial(draw, material);
-    else if (worldVersion === draw.worldVersion && !materialChanged && !drawnChanged) return 0;
+    else if (worldVersion === draw.worldVersion && !materialChanged && !drawnChanged) {
+      // Only its skin or morph weights may have changed (its world matrix, which its joints are relative to, did not).
+      if (!this.deform(draw, false)) return 0;
+      mesh.worldBox(draw.box);
+      this.boxChanged.push(draw);
+      return 1;
+    }
     const { arena, model, normal, transform, color, alphaTest, params } = draw.kind;
     // What is drawn may differ from the node's own matrix, which stays: blended between two fixed steps (when a step
     // history tracks the mesh), then snapped to the pixel-stable camera's grid (when the mesh asks and there is one).
@@ -587,11 +629,142 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     }
     // A move re-packs the transform alone; the material's fields only when it changed (or the slot is new).
     if (materialChanged) this.packMaterial(draw, material, color, alphaTest, params);
+    this.deform(draw, true); // after the transform: joint matrices are relative to it
     draw.worldVersion = worldVersion;
     draw.materialVersion = material.version;
     mesh.worldBox(draw.box);
     this.boxChanged.push(draw);
     return 1;
+  }
+
+  /**
+   * Brings a draw's deform slot up to date (`moved`: its drawn world matrix changed, so its joint matrices, relative to
+   * it, must be made again): made or let go of as the mesh gains or loses a skin or morph targets, its morph weights
+   * written when they changed, its joint matrices when the mesh or a joint moved. True when anything was written.
+   */
+  private deform(draw: WorldDraw<B>, moved: boolean): boolean {
+    const mesh = draw.mesh;
+    const geometry = draw.geometry;
+    const skin = mesh.skin;
+    const targets = geometry.morphTargets?.length ?? 0;
+    const deformed = skin ? Deformed.Skinned : targets > 0 ? Deformed.Morphed : Deformed.None;
+    const joints = skin?.joints.length ?? 0;
+    if (deformed !== draw.deformed || joints !== draw.deformJoints) {
+      if (deformed !== Deformed.None) this.checkDeformable(draw, skin, targets);
+      this.undeform(draw);
+      draw.deformed = deformed;
+      if (deformed !== Deformed.None) {
+        draw.deformJoints = joints;
+        draw.deform = this.deforms.allocate(joints);
+        if (skin) this.skinned.push(draw);
+      }
+      this.sortNeeded = this.listChanged = true; // another pipeline: draws are sorted by it
+    }
+    if (deformed === Deformed.None) return false;
+    let written = false;
+    if (draw.morphVersion !== mesh.morphVersion || draw.skin !== skin) {
+      if (draw.morphVersion === -1) this.checkDeformable(draw, skin, targets); // another geometry
+      const vertices = geometry.vertices.length / VERTEX_FLOATS;
+      this.deforms.writeMorphs(draw.deform, targets, vertices, skin !== null, mesh.morphWeights);
+      draw.morphVersion = mesh.morphVersion;
+      written = true;
+    }
+    if (skin && (moved || draw.skin !== skin || draw.skinVersion !== skin.version)) {
+      this.writeJoints(draw, skin);
+      written = true;
+    }
+    draw.skin = skin;
+    return written;
+  }
+
+  /** A skinned draw whose joints moved while its mesh did not: its joint matrices and box again. 1 when they moved. */
+  private poseSkin(draw: WorldDraw<B>): number {
+    const skin = draw.skin;
+    if (!skin || draw.slot < 0 || skin.version === draw.skinVersion) return 0;
+    this.writeJoints(draw, skin);
+    draw.mesh.worldBox(draw.box);
+    this.boxChanged.push(draw);
+    return 1;
+  }
+
+  private writeJoints(draw: WorldDraw<B>, skin: Skin): void {
+    const { floats, at } = this.deforms.jointFloats(draw.deform);
+    // Relative to the world matrix it is drawn with, so a snapped or blended mesh carries its skin along.
+    skin.writeJointMatrices(this.drawnWorld(draw), floats, at);
+    this.deforms.markJoints(draw.deform, skin.joints.length);
+    draw.skinVersion = skin.version;
+    this.counters.jointMatrices += skin.joints.length;
+  }
+
+  /** The world matrix a draw was last packed with (its slot's model). */
+  private drawnWorld(draw: WorldDraw<B>): ReadonlyMat4 {
+    const arena = draw.kind.arena;
+    const floats = arena.floats();
+    const at = (arena.offset(draw.slot) + draw.kind.info.object.fields[0]!.offset) >> 2;
+    const world = this.drawnScratch;
+    for (let i = 0; i < 16; i++) world[i] = floats[at + i]!;
+    return world;
+  }
+  private readonly drawnScratch = mat4.create();
+
+  /** Lets go of a draw's deform slot (its mesh lost its skin and morph targets, or left). */
+  private undeform(draw: WorldDraw<B>): void {
+    if (draw.deform >= 0) this.deforms.release(draw.deform, draw.deformJoints);
+    if (draw.deformed === Deformed.Skinned) {
+      const i = this.skinned.indexOf(draw);
+      this.skinned[i] = this.skinned[this.skinned.length - 1]!;
+      this.skinned.pop();
+    }
+    draw.deform = -1;
+    draw.deformJoints = 0;
+    draw.deformed = Deformed.None;
+    draw.skin = null;
+    draw.skinVersion = draw.morphVersion = -1;
+  }
+
+  /** What a deformed mesh must have for the vertex stage to read it; an error naming the mesh and the fix otherwise. */
+  private checkDeformable(draw: WorldDraw<B>, skin: Skin | null, targets: number): void {
+    const { mesh, geometry } = draw;
+    const fail = (why: string): never => {
+      throw new Error(`Mesh "${mesh.path}": ${why}`);
+    };
+    if (!draw.kind.info.deformable)
+      fail(
+        `its material kind "${draw.kind.info.name}" has its own vertex stage, so it cannot draw a skin or morph ` +
+          'targets; use unlit, lambert or a kind of the shared vertex stage.',
+      );
+    const vertices = geometry.vertices.length / VERTEX_FLOATS;
+    const { maxJoints, maxTargets } = this.deforms;
+    if (skin) {
+      if (skin.joints.length > maxJoints)
+        fail(`its skin "${skin.name}" has ${skin.joints.length} joints; a skin may have up to ${maxJoints}.`);
+      const { joints, weights } = geometry;
+      if (!(joints instanceof Float32Array) || !(weights instanceof Float32Array))
+        fail(`it has a skin, but its geometry "${geometry.name}" has no joints and weights (Float32Arrays).`);
+      if (joints!.length !== vertices * 4 || weights!.length !== vertices * 4)
+        fail(
+          `geometry "${geometry.name}" has ${vertices} vertices, so its joints and weights need ${vertices * 4} ` +
+            `floats each (four a vertex); they have ${joints!.length} and ${weights!.length}.`,
+        );
+      for (let i = 0; i < joints!.length; i++)
+        if (!(Number.isInteger(joints![i]) && joints![i]! >= 0 && joints![i]! < skin.joints.length))
+          fail(
+            `vertex ${Math.floor(i / 4)} of geometry "${geometry.name}" names joint ${joints![i]}; its skin ` +
+              `"${skin.name}" has ${skin.joints.length} (0…${skin.joints.length - 1}).`,
+          );
+    }
+    if (targets > maxTargets)
+      fail(`geometry "${geometry.name}" has ${targets} morph targets; up to ${maxTargets} are drawn.`);
+    geometry.morphTargets?.forEach((target, t) => {
+      if (
+        target.positions.length !== vertices * 3 ||
+        (target.normals && target.normals.length !== vertices * 3)
+      )
+        fail(
+          `morph target ${t} of geometry "${geometry.name}" has ${target.positions.length} position and ` +
+            `${target.normals?.length ?? 0} normal floats; its ${vertices} vertices need ${vertices * 3} (three a vertex).`,
+        );
+    });
   }
 
   private packMaterial(
@@ -684,6 +857,14 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         draw.mirrored === determinant3(mesh.worldMatrix) < 0 &&
         draw.doubleSided === mesh.material.doubleSided &&
         draw.blended === mesh.material.blend &&
+        draw.deformed ===
+          (mesh.skin
+            ? Deformed.Skinned
+            : mesh.geometry.morphTargets?.length
+              ? Deformed.Morphed
+              : Deformed.None) &&
+        (draw.deformed === Deformed.None || draw.morphVersion === mesh.morphVersion) &&
+        (mesh.skin === null || (draw.skin === mesh.skin && draw.skinVersion === mesh.skin.version)) &&
         draw.images === imageKey(mesh.material, draw.kind.info) &&
         draw.snapOf === mesh.drawSnap &&
         (this.history !== null && this.history.has(mesh)
@@ -728,6 +909,7 @@ function compareDraws(a: WorldDraw, b: WorldDraw): number {
     a.kind.info.order - b.kind.info.order ||
     Number(a.mirrored) - Number(b.mirrored) ||
     Number(a.doubleSided) - Number(b.doubleSided) ||
+    a.deformed - b.deformed ||
     (a.images < b.images ? -1 : a.images > b.images ? 1 : 0) ||
     geometryId(a.geometry) - geometryId(b.geometry) ||
     a.id - b.id

@@ -31,7 +31,7 @@ import {
 import { MaterialImages, type ImageSet } from './material-images';
 import { isDisposed, whenDisposed } from '../../scene/disposal';
 import { RefCache } from './ref-cache';
-import { materialKinds, WorldPacker, type KindSlots, type WorldDraw } from './world-packer';
+import { Deformed, materialKinds, WorldPacker, type KindSlots, type WorldDraw } from './world-packer';
 
 export type { WorldMesh } from './world-packer';
 
@@ -83,6 +83,10 @@ interface DeviceGeometry {
   vertices: DeviceBuffer;
   /** Its vertex colours, or null (drawn with the shared white one). */
   colors: DeviceBuffer | null;
+  /** Its joints and weights interleaved (eight floats a vertex), or null (a deformed draw binds the shared zeros). */
+  skinning: DeviceBuffer | null;
+  /** Its morph targets' displacements (see world.wgsl's morphTargets), or null. */
+  morphs: DeviceTexture | null;
   indices: DeviceBuffer;
   indexFormat: 'uint16' | 'uint32';
   indexCount: number;
@@ -130,8 +134,22 @@ const COLOR = [{ location: 3, offset: 0, format: 'float32x4' }] as const;
 const COLORED_LAYOUT = [VERTICES, { stride: 16, attributes: COLOR }] as const;
 const WHITE_LAYOUT = [VERTICES, { stride: 16, step: 'instance', attributes: COLOR }] as const;
 const WHITE = new Float32Array([1, 1, 1, 1]);
+/**
+ * A deformed draw's third vertex buffer: its geometry's joints and weights, or (morph targets alone) one set of zero
+ * weights read per instance.
+ */
+const SKINNING = [
+  { location: 4, offset: 0, format: 'float32x4' },
+  { location: 5, offset: 16, format: 'float32x4' },
+] as const;
+const SKINNED_LAYOUT = { stride: 32, attributes: SKINNING } as const;
+const UNSKINNED_LAYOUT = { stride: 32, step: 'instance', attributes: SKINNING } as const;
 /** A pipeline variant's flags (see `WorldPass.pipeline`). */
-const [MIRRORED, LINED, DOUBLE_SIDED, BLENDED, COLORED] = [1, 2, 4, 8, 16] as const;
+const [MIRRORED, LINED, DOUBLE_SIDED, BLENDED, COLORED, DEFORMED, SKINNED] = [
+  1, 2, 4, 8, 16, 32, 64,
+] as const;
+/** The groups of a deformed pipeline (its joints and morph targets at 3) and of every other. */
+const [DEFORMED_GROUPS, PLAIN_GROUPS] = [4, 3] as const;
 
 /**
  * Draws the scene graph's meshes from the camera into the native-resolution `scene` target with a depth buffer,
@@ -179,6 +197,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     culled: 0,
     /** Since creation: one per material kind drawn (those in the scene at create time are built up front). */
     pipelinesBuilt: 0,
+    /** Joint matrices computed (only skins whose mesh or a joint moved are computed again). */
+    jointMatrices: 0,
   };
   /** Replay the draws from a bundle recorded again only when the draw list changes (default on; WebGPU only). */
   useBundles = true;
@@ -204,10 +224,25 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     made.unlisten();
     made.vertices.destroy();
     made.colors?.destroy();
+    made.skinning?.destroy();
+    if (made.morphs) {
+      this.deformBindings.get(made.morphs)?.destroy();
+      this.deformBindings.delete(made.morphs);
+      made.morphs.destroy();
+    }
     made.indices.destroy();
   });
   /** The one vertex colour of every geometry without colours: white. */
   private white: DeviceBuffer | null = null;
+  /** The joint weights of every morphed geometry without a skin: zeros, read per instance. */
+  private unskinned: DeviceBuffer | null = null;
+  /** The morph image of every skinned geometry without morph targets: one texel, never read. */
+  private noMorphs: DeviceTexture | null = null;
+  /** Group 3 of deformed draws by their morph image, for the deform buffer's generation (remade when it grows). */
+  private readonly deformBindings = new Map<DeviceTexture, Bindings>();
+  private deformGeneration = 0;
+  /** The packer's joint matrices count at the start of the frame (the frame's count is the difference). */
+  private jointsBefore = 0;
   private readonly viewProjection = mat4.create();
   /** Bumped whenever a kind's arena grows into a new buffer (its group-1 bindings are made again). */
   private objectsVersion = 0;
@@ -309,6 +344,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
+    this.jointsBefore = this.packer.counters.jointMatrices;
     const { packed, bytesUploaded } = this.packer.prepare();
     const texelsBefore = this.images.bytesUploaded;
     this.drawingLines = this.lines;
@@ -351,6 +387,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size;
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
+    c.jointMatrices = this.packer.counters.jointMatrices - this.jointsBefore;
     this.sweep();
   }
 
@@ -366,6 +403,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    * is recorded against one frame uniform).
    */
   renderViews(frame: FrameContext, views: readonly WorldView[]): void {
+    this.jointsBefore = this.packer.counters.jointMatrices;
     const { packed, bytesUploaded } = this.packer.prepare();
     const texelsBefore = this.images.bytesUploaded;
     this.packer.checkVisibility();
@@ -399,6 +437,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size * views.length;
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
+    c.jointMatrices = this.packer.counters.jointMatrices - this.jointsBefore;
     this.sweep();
   }
 
@@ -412,6 +451,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     for (const { bindings } of this.objectBindings.values()) bindings.destroy();
     this.geometries.destroy();
     this.white?.destroy();
+    this.unskinned?.destroy();
+    this.noMorphs?.destroy();
+    for (const bindings of this.deformBindings.values()) bindings.destroy();
   }
 
   /**
@@ -443,12 +485,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   private pipelineDesc(kind: MaterialKindInfo, variant = 0): PipelineDesc {
-    const [mirrored, lined, doubleSided, blended, colored] = [
+    const [mirrored, lined, doubleSided, blended, colored, deformed, skinned] = [
       MIRRORED,
       LINED,
       DOUBLE_SIDED,
       BLENDED,
       COLORED,
+      DEFORMED,
+      SKINNED,
     ].map((flag) => (variant & flag) !== 0);
     const wrapped = (what: string) =>
       new Error(
@@ -463,7 +507,19 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       shader: colored ? coloredShader(sided) : sided,
       format: this.format,
       ...(lined ? { extraFormats: LINE_FORMATS } : {}),
-      vertexBuffers: colored ? COLORED_LAYOUT : WHITE_LAYOUT,
+      vertexBuffers: [
+        ...(colored ? COLORED_LAYOUT : WHITE_LAYOUT),
+        ...(deformed ? [skinned ? SKINNED_LAYOUT : UNSKINNED_LAYOUT] : []),
+      ],
+      // A skinned or morphed mesh: the deformed vertex stage, reading its joints and morph targets at group 3.
+      ...(deformed
+        ? {
+            vertexEntry: 'vsDeformed',
+            defines: ['ARMATURE_DEFORMED'],
+            dataTextures: ['morphTargets'],
+            groups: DEFORMED_GROUPS,
+          }
+        : { groups: PLAIN_GROUPS }),
       // Both faces of a double-sided material (a back face lit with its normal turned to the eye), else the front.
       ...(doubleSided ? {} : { cull: 'back' as const }),
       // A mirrored mesh's faces wind clockwise on screen: its own pipeline keeps the outside drawn.
@@ -471,7 +527,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       // Blended: alpha over what is drawn, behind what is nearer, leaving the depth to the opaque draws.
       ...(blended ? { blend: 'alpha' as const } : {}),
       depth: { write: !blended, compare: 'less' },
-      dynamic: ['object'],
+      dynamic: deformed ? ['object', 'deform'] : ['object'],
     };
   }
 
@@ -498,6 +554,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     // Indexed loops: this runs every frame, and an iterator per chunk would be garbage every frame.
     const kinds = this.packer.kindList;
     for (let i = 0; i < kinds.length; i++) this.objectsOf(kinds[i]!);
+    this.checkDeformBuffer();
     const chunks = this.chunks;
     for (let c = 0; c < chunks.length; c++) {
       const sets = chunks[c]!.images;
@@ -645,7 +702,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         (lined ? LINED : 0) |
         (draw.doubleSided ? DOUBLE_SIDED : 0) |
         (draw.blended ? BLENDED : 0) |
-        (draw.geometry.colors ? COLORED : 0);
+        (draw.geometry.colors ? COLORED : 0) |
+        (draw.deformed !== Deformed.None ? DEFORMED : 0) |
+        (draw.deformed === Deformed.Skinned ? SKINNED : 0);
       if (draw.kind !== kind || drawVariant !== variant) {
         const first = kind === null;
         const sameKind = draw.kind === kind;
@@ -676,7 +735,11 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         target.setVertexBuffer(0, buffers.vertices);
         target.setVertexBuffer(1, buffers.colors ?? this.whiteColor());
         target.setIndexBuffer(buffers.indices, buffers.indexFormat);
+        if (draw.deformed !== Deformed.None)
+          target.setVertexBuffer(2, buffers.skinning ?? this.unskinnedWeights());
       }
+      if (draw.deformed !== Deformed.None)
+        target.setBindings(3, this.deformOf(buffers, this.pipeline(kind.info, variant)), draw.deform);
       target.setBindings(1, objects!, kind.arena.offset(draw.slot));
       target.drawIndexed(buffers.indexCount);
       drawCalls++;
@@ -704,6 +767,57 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     counts.culled += culled;
   }
 
+  /** Makes group 3's bindings again when the deform buffer has grown into a new one. */
+  private checkDeformBuffer(): void {
+    const generation = this.packer.deforms.generation;
+    if (generation === this.deformGeneration) return;
+    for (const bindings of this.deformBindings.values()) bindings.destroy();
+    this.deformBindings.clear();
+    this.deformGeneration = generation;
+    this.objectsVersion++; // recorded draws bind the old buffer
+  }
+
+  /** Group 3 of a deformed draw of `geometry`: the deform buffer and its morph image (made once per image). */
+  private deformOf(geometry: DeviceGeometry, pipeline: Pipeline): Bindings {
+    this.checkDeformBuffer();
+    const morphs = geometry.morphs ?? this.emptyMorphs();
+    let bindings = this.deformBindings.get(morphs);
+    if (!bindings) {
+      bindings = this.device.createBindings(pipeline, 3, {
+        deform: this.packer.deforms.buffer,
+        morphTargets: morphs,
+      });
+      this.deformBindings.set(morphs, bindings);
+    }
+    return bindings;
+  }
+
+  /** The zero joint weights of morphed geometries without a skin (one set, read per instance). */
+  private unskinnedWeights(): DeviceBuffer {
+    if (!this.unskinned) {
+      const zeros = new Float32Array(8);
+      this.unskinned = this.device.createBuffer({
+        label: 'no joints',
+        size: 32,
+        usage: 'vertex',
+        restore: () => zeros,
+      });
+      this.unskinned.write(0, zeros);
+    }
+    return this.unskinned;
+  }
+
+  /** The morph image of skinned geometries without morph targets (never read: they have none). */
+  private emptyMorphs(): DeviceTexture {
+    return (this.noMorphs ??= this.device.createTexture({
+      label: 'no morph targets',
+      format: 'rgba32float',
+      width: 1,
+      height: 1,
+      pixels: new Uint8Array(16),
+    }));
+  }
+
   /** The white vertex colour of geometries without colours (one value, read per instance). */
   private whiteColor(): DeviceBuffer {
     if (!this.white) {
@@ -725,6 +839,40 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
           'geometry or take it out of the scene first.',
       );
     return this.geometries.get(geometry, () => this.makeGeometry(geometry));
+  }
+
+  /**
+   * A geometry's morph targets as one rgba32float image: target t's displacement of vertex v at texel 2 (t · vertices +
+   * v) (position), the normal's in the next (zero when the target moves no normal), row after row.
+   */
+  private morphImage(geometry: Geometry, vertices: number): DeviceTexture {
+    const targets = geometry.morphTargets!;
+    const texels = targets.length * vertices * 2;
+    const max = this.device.limits.maxTextureSize;
+    const width = Math.min(texels, max);
+    const height = Math.ceil(texels / width);
+    if (height > max)
+      throw new Error(
+        `WorldPass: geometry "${geometry.name}" has ${targets.length} morph targets of ${vertices} vertices: ` +
+          `${texels} texels, more than a ${max}×${max} image holds; use fewer targets or split the geometry.`,
+      );
+    const data = new Float32Array(width * height * 4);
+    targets.forEach((target, t) => {
+      for (let v = 0; v < vertices; v++) {
+        const at = (t * vertices + v) * 8;
+        for (let a = 0; a < 3; a++) {
+          data[at + a] = target.positions[v * 3 + a]!;
+          data[at + 4 + a] = target.normals?.[v * 3 + a] ?? 0;
+        }
+      }
+    });
+    return this.device.createTexture({
+      label: `${geometry.name} morph targets`,
+      format: 'rgba32float',
+      width,
+      height,
+      pixels: new Uint8Array(data.buffer),
+    });
   }
 
   private makeGeometry(geometry: Geometry): DeviceGeometry {
@@ -752,6 +900,11 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     return {
       vertices: buffer(geometry.vertices, 'vertex', 'vertices'),
       colors: colors ? buffer(colors, 'vertex', 'colours') : null,
+      skinning:
+        geometry.joints && geometry.weights
+          ? buffer(interleaveSkinning(geometry.joints, geometry.weights, count), 'vertex', 'joints')
+          : null,
+      morphs: geometry.morphTargets?.length ? this.morphImage(geometry, count) : null,
       indices: buffer(geometry.indices, 'index', 'indices'),
       indexFormat: geometry.indices instanceof Uint32Array ? 'uint32' : 'uint16',
       indexCount: geometry.indices.length,
@@ -761,4 +914,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       }),
     };
   }
+}
+
+/** Joints and weights (four floats a vertex each) as one buffer of eight floats a vertex. */
+function interleaveSkinning(joints: Float32Array, weights: Float32Array, vertices: number): Float32Array {
+  const out = new Float32Array(vertices * 8);
+  for (let v = 0; v < vertices; v++) {
+    out.set(joints.subarray(v * 4, v * 4 + 4), v * 8);
+    out.set(weights.subarray(v * 4, v * 4 + 4), v * 8 + 4);
+  }
+  return out;
 }

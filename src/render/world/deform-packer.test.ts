@@ -1,0 +1,157 @@
+import { mat4 } from 'gl-matrix';
+import { describe, expect, it } from 'vitest';
+import type { UniformStorage } from '../../layout/uniform-arena';
+import { VERTEX_FLOATS, quadGeometry, type Geometry } from '../../scene/geometry';
+import { Material } from '../../scene/material';
+import { Mesh } from '../../scene/mesh';
+import { Node } from '../../scene/node';
+import { Skin } from '../../scene/skin';
+import { Deformed, WorldPacker, type WorldMesh } from './world-packer';
+
+/** Buffers in memory that count what is written to them. */
+function countingStorage() {
+  const written = { bytes: 0 };
+  const storage: UniformStorage = {
+    alignment: 256,
+    maxBindingSize: 65536,
+    create: () => ({
+      write: (_o: number, _d: ArrayBuffer, _s: number, size: number) => void (written.bytes += size),
+      destroy: () => {},
+    }),
+  };
+  return { storage, written };
+}
+
+/** A quad whose left vertices follow joint 0 and right ones joint 1. */
+function skinnedQuad(): Geometry {
+  const quad = quadGeometry(2, 2);
+  const vertices = quad.vertices.length / VERTEX_FLOATS;
+  const joints = new Float32Array(vertices * 4);
+  const weights = new Float32Array(vertices * 4);
+  for (let v = 0; v < vertices; v++) {
+    joints[v * 4] = quad.vertices[v * VERTEX_FLOATS]! < 0 ? 0 : 1;
+    weights[v * 4] = 1;
+  }
+  return { ...quad, joints, weights };
+}
+
+function rig(count = 1) {
+  const root = new Node('root');
+  const left = new Node('left');
+  const right = new Node('right').setPosition(0, 0, 0);
+  root.add(left).add(right);
+  const skin = new Skin('pair', [left, right]);
+  const geometry = skinnedQuad();
+  const meshes = Array.from({ length: count }, (_, i) => {
+    const mesh = new Mesh(`body${i}`, geometry, new Material('unlit')) as WorldMesh;
+    mesh.skin = skin;
+    root.add(mesh);
+    return mesh;
+  });
+  return { root, left, right, skin, meshes, geometry };
+}
+
+describe('Skin', () => {
+  it('joint matrices are meshWorld⁻¹ · jointWorld · inverseBind, and the box follows the joints', () => {
+    const { left, right, skin, meshes, geometry } = rig();
+    const mesh = meshes[0]!;
+    mesh.setPosition(1, 0, 0);
+    right.setPosition(10, 0, 0);
+    const out = new Float32Array(32);
+    skin.writeJointMatrices(mesh.worldMatrix, out, 0);
+    // Joint 1 (right) moved 10 along x, seen from a mesh 1 along x: 9 in the mesh's space (its world adds the 1).
+    const translation = (x: number) => Array.from(mat4.fromTranslation(mat4.create(), [x, 0, 0]));
+    expect(Array.from(out.subarray(16, 32))).toEqual(translation(9));
+    expect(Array.from(out.subarray(0, 16))).toEqual(translation(-1));
+    const box = mesh.worldBox(new Float32Array(6));
+    // Left half at x −1 (on the left joint, at the origin), right half at 1 + 10: the box spans −1…11.
+    expect(box[0]! - box[3]!).toBeCloseTo(-1, 5);
+    expect(box[0]! + box[3]!).toBeCloseTo(11, 5);
+    const before = skin.version;
+    left.setPosition(0, 1, 0);
+    expect(skin.version).not.toBe(before);
+    expect(() => new Skin('none', [])).toThrow(/no joints/);
+    expect(() => new Skin('dup', [left, left])).toThrow(/twice/);
+    expect(() => new Skin('short', [left], new Float32Array(15))).toThrow(/16 floats/);
+    expect(() => new Skin('nan', [left], new Float32Array(16).fill(NaN))).toThrow(/not a finite/);
+    expect(geometry.joints).toBeDefined();
+  });
+
+  it('morph weights grow the box by the targets they blend in', () => {
+    const quad = quadGeometry(2, 2);
+    const up = new Float32Array(12);
+    for (let v = 0; v < 4; v++) up[v * 3 + 1] = 4;
+    const mesh = new Mesh('m', { ...quad, morphTargets: [{ positions: up }] }, new Material('unlit'));
+    const box = () => Array.from(mesh.worldBox(new Float32Array(6)));
+    const base = box();
+    mesh.setMorphWeight(0, 0.5);
+    expect(box()[4]).toBeCloseTo(base[4]! + 1, 5);
+    expect(() => mesh.setMorphWeight(0, NaN)).toThrow(/not a finite/);
+    const version = mesh.morphVersion;
+    mesh.setMorphWeight(0, 0.5);
+    expect(mesh.morphVersion, 'a write that changes nothing').toBe(version);
+  });
+});
+
+describe('WorldPacker: deformed meshes', () => {
+  it('joint matrices are computed only when a joint or the mesh moved; a still frame uploads nothing', () => {
+    const { root, right, meshes } = rig(3);
+    const { storage, written } = countingStorage();
+    const packer = new WorldPacker(root, storage);
+    packer.prepare();
+    expect(packer.counters.jointMatrices).toBe(6);
+    expect(packer.draws.every((d) => d.deformed === Deformed.Skinned && d.deform >= 0)).toBe(true);
+    const [joints, bytes] = [packer.counters.jointMatrices, written.bytes];
+    packer.prepare();
+    expect(packer.counters.jointMatrices - joints, 'still').toBe(0);
+    expect(written.bytes - bytes, 'still: nothing uploaded').toBe(0);
+    right.setPosition(1, 0, 0);
+    packer.prepare();
+    expect(packer.counters.jointMatrices - joints, 'a joint moved: every mesh of the skin').toBe(6);
+    meshes[1]!.setPosition(0, 2, 0);
+    packer.prepare();
+    expect(packer.counters.jointMatrices - joints, 'one mesh moved: its matrices').toBe(8);
+    // Each slot holds 80 bytes + 2 joints, at the 256-byte alignment: one slot each, not the struct's 128 joints.
+    const offsets = packer.draws.map((d) => d.deform).sort((a, b) => a - b);
+    expect(offsets).toEqual([0, 256, 512]);
+  });
+
+  it('losing the skin frees the slot and changes the pipeline; bad skins and targets are named', () => {
+    const { root, meshes, skin, left } = rig(1);
+    const packer = new WorldPacker(root, countingStorage().storage, { validate: true });
+    packer.prepare();
+    const mesh = meshes[0]!;
+    const version = packer.drawsVersion;
+    mesh.skin = null;
+    packer.prepare();
+    expect(packer.draws[0]!.deformed).toBe(Deformed.None);
+    expect(packer.draws[0]!.deform).toBe(-1);
+    expect(packer.drawsVersion).toBeGreaterThan(version);
+    mesh.skin = skin;
+    mesh.geometry = quadGeometry(2, 2);
+    expect(() => packer.prepare()).toThrow(/has no joints and weights/);
+    mesh.geometry = { ...skinnedQuad(), joints: new Float32Array(16).fill(2) };
+    expect(() => packer.prepare()).toThrow(/vertex 0 of geometry "quad" names joint 2/);
+    mesh.skin = new Skin(
+      'huge',
+      Array.from({ length: 129 }, (_, i) => (i === 0 ? left : new Node(`j${i}`))),
+    );
+    mesh.geometry = skinnedQuad();
+    expect(() => packer.prepare()).toThrow(/129 joints; a skin may have up to 128/);
+    mesh.skin = null;
+    const quad = quadGeometry(2, 2);
+    mesh.geometry = {
+      ...quad,
+      morphTargets: Array.from({ length: 17 }, () => ({ positions: new Float32Array(12) })),
+    };
+    expect(() => packer.prepare()).toThrow(/17 morph targets; up to 16/);
+    mesh.geometry = { ...quad, morphTargets: [{ positions: new Float32Array(11) }] };
+    expect(() => packer.prepare()).toThrow(/morph target 0 .* need 12/);
+    mesh.geometry = { ...quad, morphTargets: [{ positions: new Float32Array(12) }] };
+    packer.prepare();
+    expect(packer.draws[0]!.deformed).toBe(Deformed.Morphed);
+    mesh.setMorphWeight(0, 1);
+    expect(packer.prepare().packed, 'a weight changed: its slot').toBe(1);
+    expect(packer.prepare().packed, 'nothing changed').toBe(0);
+  });
+});
