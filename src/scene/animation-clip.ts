@@ -119,7 +119,9 @@ function copy(out: Float32Array, values: Float32Array, from: number, size: numbe
 /** Normalises a rotation; returns the key index for the next call's hint. */
 function finish(channel: AnimationChannel, out: Float32Array, k: number): number {
   if (channel.path === 'rotation') {
-    const length = Math.hypot(out[0]!, out[1]!, out[2]!, out[3]!) || 1;
+    // Not Math.hypot: several times slower in V8, and this runs per rotation channel per frame.
+    const length =
+      Math.sqrt(out[0]! * out[0]! + out[1]! * out[1]! + out[2]! * out[2]! + out[3]! * out[3]!) || 1;
     for (let i = 0; i < 4; i++) out[i]! /= length;
   }
   return k;

@@ -374,7 +374,8 @@ export class AnimationMixer {
     if (total < 1) accumulate(binding, rest, 1 - total);
     const size = sum.length;
     if (path === 'rotation') {
-      const length = Math.hypot(sum[0]!, sum[1]!, sum[2]!, sum[3]!) || 1;
+      const length =
+        Math.sqrt(sum[0]! * sum[0]! + sum[1]! * sum[1]! + sum[2]! * sum[2]! + sum[3]! * sum[3]!) || 1;
       for (let i = 0; i < 4; i++) sum[i]! /= length;
     } else for (let i = 0; i < size; i++) sum[i]! /= binding.total[0]!;
     if (path === 'weights') {

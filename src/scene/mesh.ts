@@ -137,9 +137,10 @@ export class Mesh<Geometry = unknown, Material = unknown> extends Node {
   /**
    * Writes the box the mesh covers in world space into `out` and returns it (what culling tests): its geometry's box
    * (grown by its morph targets at their weights) under its world matrix, or, skinned, where the joints carry it. A
-   * mesh whose vertex stage moves vertices elsewhere (a sprite) gives its own.
+   * mesh whose vertex stage moves vertices elsewhere (a sprite) gives its own. `swept`: a skin's joints as the last
+   * sweep left them (for a renderer that has just swept a tree holding them all).
    */
-  worldBox(out: Box): Box {
+  worldBox(out: Box, swept = false): Box {
     const geometry = this._geometry as unknown as MeshGeometry;
     const local = morphedBox(geometry, this._morphWeights, this.boxScratch);
     if (this._skin) {
@@ -150,7 +151,7 @@ export class Mesh<Geometry = unknown, Material = unknown> extends Node {
         local[4]! - base[4]! + Math.abs(local[1]! - base[1]!),
         local[5]! - base[5]! + Math.abs(local[2]! - base[2]!),
       );
-      return this._skin.worldBox(geometry, margin, out);
+      return this._skin.worldBox(geometry, margin, out, swept);
     }
     return transformBox(local, this.worldMatrix, out);
   }

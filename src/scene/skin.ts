@@ -58,18 +58,39 @@ export class Skin {
   }
 
   /**
+   * @internal `version` as the last sweep left the joints, for a renderer that has just swept a tree holding them all
+   * (reading each joint's version does not walk its path to the root).
+   */
+  sweptVersion(): number {
+    let sum = 0;
+    const joints = this.joints;
+    for (let i = 0; i < joints.length; i++) sum += joints[i]!.cachedWorldVersion;
+    return sum;
+  }
+
+  /**
    * Writes each joint's matrix for a mesh whose world matrix is `meshWorld` into `out` from float `offset`, 16 floats
    * each: meshWorld⁻¹ · jointWorld · inverseBind, which carries a vertex from the mesh's space to where the joint puts
-   * it, in the mesh's space (its world matrix is applied after, as for every mesh).
+   * it, in the mesh's space (its world matrix is applied after, as for every mesh). `swept`: the joints' world matrices
+   * as the last sweep left them (a renderer that has just swept a tree holding them all).
    */
-  writeJointMatrices(meshWorld: ReadonlyMat4, out: Float32Array, offset: number): void {
+  writeJointMatrices(meshWorld: ReadonlyMat4, out: Float32Array, offset: number, swept = false): void {
     if (!mat4.invert(this.inverse, meshWorld)) mat4.identity(this.inverse); // a mesh scaled to nothing draws nothing
     const m = this.scratch;
     const joints = this.joints;
+    const ibm = this.inverseBindMatrices;
     for (let j = 0; j < joints.length; j++) {
-      mat4.multiply(m, this.inverse, joints[j]!.worldMatrix);
-      mat4.multiply(m, m, this.inverseBindMatrices.subarray(j * 16, j * 16 + 16));
-      out.set(m, offset + j * 16);
+      const joint = joints[j]!;
+      mat4.multiply(m, this.inverse, swept ? joint.cachedWorldMatrix : joint.worldMatrix);
+      // m × inverse bind j, read in place (a subarray per joint would be garbage every frame).
+      const b = j * 16;
+      for (let c = 0; c < 4; c++)
+        for (let r = 0; r < 4; r++)
+          out[offset + b + c * 4 + r] =
+            m[r]! * ibm[b + c * 4]! +
+            m[4 + r]! * ibm[b + c * 4 + 1]! +
+            m[8 + r]! * ibm[b + c * 4 + 2]! +
+            m[12 + r]! * ibm[b + c * 4 + 3]!;
     }
   }
 
@@ -79,7 +100,7 @@ export class Skin {
    * world matrix, grown by `margin` in the mesh's space (a morph target's reach) as each joint stretches it. Never
    * smaller than the drawn mesh.
    */
-  worldBox(geometry: Geometry, margin: number, out: Box): Box {
+  worldBox(geometry: Geometry, margin: number, out: Box, swept = false): Box {
     const boxes = this.jointBoxes(geometry);
     const part = this.part;
     let [minX, minY, minZ, maxX, maxY, maxZ] = [
@@ -93,7 +114,8 @@ export class Skin {
     for (let j = 0; j < this.joints.length; j++) {
       const box = boxes.subarray(j * 6, j * 6 + 6);
       if (box[3]! < 0) continue; // moves no vertex
-      const world = this.joints[j]!.worldMatrix;
+      const joint = this.joints[j]!;
+      const world = swept ? joint.cachedWorldMatrix : joint.worldMatrix;
       transformBox(box, world, part);
       if (margin > 0) {
         const grow = margin * maxScale(world, 0) * maxScale(this.inverseBindMatrices, j * 16);

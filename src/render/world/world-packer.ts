@@ -74,6 +74,8 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   /** The joints its deform slot was made for, the skin whose matrices it holds, and the versions they were made at. */
   deformJoints: number;
   skin: Skin | null;
+  /** Every joint of its skin is in the packer's tree: read as the frame's sweep left them (no walk to the root). */
+  skinSwept: boolean;
   skinVersion: number;
   morphVersion: number;
   worldVersion: number;
@@ -485,6 +487,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       deform: -1,
       deformJoints: 0,
       skin: null,
+      skinSwept: false,
       skinVersion: -1,
       morphVersion: -1,
       worldVersion: -1,
@@ -669,20 +672,24 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       draw.morphVersion = mesh.morphVersion;
       written = true;
     }
-    if (skin && (moved || draw.skin !== skin || draw.skinVersion !== skin.version)) {
+    if (skin && draw.skin !== skin) {
+      draw.skinVersion = -1;
+      draw.skinSwept = skin.joints.every((joint) => this.record.has(joint));
+    }
+    draw.skin = skin;
+    if (skin && (moved || draw.skinVersion !== this.skinVersion(draw, skin))) {
       this.writeJoints(draw, skin);
       written = true;
     }
-    draw.skin = skin;
     return written;
   }
 
   /** A skinned draw whose joints moved while its mesh did not: its joint matrices and box again. 1 when they moved. */
   private poseSkin(draw: WorldDraw<B>): number {
     const skin = draw.skin;
-    if (!skin || draw.slot < 0 || skin.version === draw.skinVersion) return 0;
+    if (!skin || draw.slot < 0 || this.skinVersion(draw, skin) === draw.skinVersion) return 0;
     this.writeJoints(draw, skin);
-    draw.mesh.worldBox(draw.box);
+    draw.mesh.worldBox(draw.box, draw.skinSwept);
     this.boxChanged.push(draw);
     return 1;
   }
@@ -690,10 +697,15 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   private writeJoints(draw: WorldDraw<B>, skin: Skin): void {
     const { floats, at } = this.deforms.jointFloats(draw.deform);
     // Relative to the world matrix it is drawn with, so a snapped or blended mesh carries its skin along.
-    skin.writeJointMatrices(this.drawnWorld(draw), floats, at);
+    skin.writeJointMatrices(this.drawnWorld(draw), floats, at, draw.skinSwept);
     this.deforms.markJoints(draw.deform, skin.joints.length);
-    draw.skinVersion = skin.version;
+    draw.skinVersion = this.skinVersion(draw, skin);
     this.counters.jointMatrices += skin.joints.length;
+  }
+
+  /** The skin's version, read as the frame's sweep left its joints where they are all in the tree. */
+  private skinVersion(draw: WorldDraw<B>, skin: Skin): number {
+    return draw.skinSwept ? skin.sweptVersion() : skin.version;
   }
 
   /** The world matrix a draw was last packed with (its slot's model). */
@@ -719,6 +731,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     draw.deformJoints = 0;
     draw.deformed = Deformed.None;
     draw.skin = null;
+    draw.skinSwept = false;
     draw.skinVersion = draw.morphVersion = -1;
   }
 
