@@ -7,7 +7,9 @@ export function checkResources(
   resources: Readonly<Record<string, BindingResource>>,
 ): void {
   const slots = pipeline.bindings.filter((b) => b.group === group);
-  if (slots.length === 0) throw new Error(`Pipeline "${pipeline.label}" has no bind group ${group}.`);
+  // An empty group below a used one is real (its layout holds the place): bound as an empty bind group.
+  if (slots.length === 0 && !pipeline.bindings.some((b) => b.group > group))
+    throw new Error(`Pipeline "${pipeline.label}" has no bind group ${group}.`);
   for (const slot of slots) {
     const resource = resources[slot.name];
     const kind = !resource

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Camera } from '../../scene/camera';
 import { VERTEX_FLOATS, type Geometry } from '../../scene/geometry';
 import { Material, type MaterialKind } from '../../scene/material';
+import { registerMaterialKind } from '../materials/material-kind';
 import { Mesh } from '../../scene/mesh';
 import { Node } from '../../scene/node';
 import { Skin } from '../../scene/skin';
@@ -121,6 +122,34 @@ describe('skinned and morphed meshes on real WebGPU and WebGL2', () => {
       renderer.destroy();
     }
     expect(images[1]).toEqual(images[0]);
+  });
+
+  it("a user's material kind draws skinned too (the shared vertex stage's deformed entry)", async () => {
+    registerMaterialKind({
+      name: 'test-skinned-tint',
+      wgsl: `struct Object { model: mat4x4<f32>, normal: mat3x3<f32>, color: vec4<f32>, tint: vec4<f32> }
+@group(1) @binding(0) var<uniform> object: Object;
+@fragment
+fn fs(in: VertexOut) -> @location(0) vec4<f32> { return object.tint; }`,
+      glsl: `layout(std140) uniform Object { mat4 model; mat3 normal; vec4 color; vec4 tint; } object;
+#ifdef FRAGMENT
+vec4 shade() { return object.tint; }
+#endif`,
+    });
+    for (const backend of TEST_BACKENDS) {
+      const { renderer, draw, watch, chest, mesh } = await skinnedScene(backend);
+      const material = new Material('test-skinned-tint');
+      material.setParam('tint', [1, 0.5, 0, 1]);
+      mesh.material = material;
+      chest.setPosition(0, 14, 0);
+      const image = await draw();
+      expect(covered(image), `${backend}: chest raised`).toEqual(rectangle(10, 22, 4, 30));
+      expect(Array.from(image.subarray((16 * SIZE + 16) * 4, (16 * SIZE + 16) * 4 + 4))).toEqual([
+        255, 128, 0, 255,
+      ]);
+      expect(watch.errors()).toEqual([]);
+      renderer.destroy();
+    }
   });
 
   it('culling follows the joints: a mesh bound far outside the view is drawn where its joints carry it, and culled when they leave', async () => {

@@ -236,6 +236,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private white: DeviceBuffer | null = null;
   /** The joint weights of every morphed geometry without a skin: zeros, read per instance. */
   private unskinned: DeviceBuffer | null = null;
+  /** Group 2 of deformed draws whose kind reads no images: empty. */
+  private noImages: Bindings | null = null;
   /** The morph image of every skinned geometry without morph targets: one texel, never read. */
   private noMorphs: DeviceTexture | null = null;
   /** Group 3 of deformed draws by their morph image, for the deform buffer's generation (remade when it grows). */
@@ -453,6 +455,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.white?.destroy();
     this.unskinned?.destroy();
     this.noMorphs?.destroy();
+    this.noImages?.destroy();
     for (const bindings of this.deformBindings.values()) bindings.destroy();
   }
 
@@ -738,8 +741,13 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         if (draw.deformed !== Deformed.None)
           target.setVertexBuffer(2, buffers.skinning ?? this.unskinnedWeights());
       }
-      if (draw.deformed !== Deformed.None)
-        target.setBindings(3, this.deformOf(buffers, this.pipeline(kind.info, variant)), draw.deform);
+      if (draw.deformed !== Deformed.None) {
+        const pipeline = this.pipeline(kind.info, variant);
+        // Group 3 comes after the images: a kind that reads none binds an empty group 2.
+        if (kind.info.textures.length === 0)
+          target.setBindings(2, (this.noImages ??= this.device.createBindings(pipeline, 2, {})));
+        target.setBindings(3, this.deformOf(buffers, pipeline), draw.deform);
+      }
       target.setBindings(1, objects!, kind.arena.offset(draw.slot));
       target.drawIndexed(buffers.indexCount);
       drawCalls++;
