@@ -1,7 +1,7 @@
 import { mat4, vec3 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { Camera } from '../../scene/camera';
-import { VERTEX_FLOATS, type Geometry } from '../../scene/geometry';
+import { disposeGeometry, VERTEX_FLOATS, type Geometry } from '../../scene/geometry';
 import { Material, type MaterialKind } from '../../scene/material';
 import { registerMaterialKind } from '../materials/material-kind';
 import { Mesh } from '../../scene/mesh';
@@ -238,5 +238,39 @@ vec4 shade() { return object.tint; }
       renderer.destroy();
     }
     expect(images[1]).toEqual(images[0]);
+  });
+});
+
+describe('deformed meshes come and go', () => {
+  it('a skinned, morphed mesh added and removed again and again leaves the GPU objects as they were', async () => {
+    for (const backend of TEST_BACKENDS) {
+      const { renderer, draw, watch, root, mesh, skin } = await skinnedScene(backend);
+      root.remove(mesh);
+      await draw();
+      const counts: unknown[] = [];
+      for (let i = 0; i < 4; i++) {
+        const base = strip(`body ${i}`);
+        for (let v = 0; v < 6; v++) base.vertices[v * VERTEX_FLOATS + 2] = Z; // at the hip's depth, as bound
+        const geometry: Geometry = {
+          ...base,
+          morphTargets: [{ positions: new Float32Array(18).fill(0.5) }],
+        };
+        const body = new Mesh(`body ${i}`, geometry, new Material('unlit', [1, 1, 1, 1]));
+        body.skin = skin;
+        body.setMorphWeight(0, 1);
+        root.add(body);
+        expect(
+          covered(await draw()).some((c) => c === 1),
+          `${backend}: drawn`,
+        ).toBe(true);
+        root.remove(body);
+        if (i % 2 === 0) disposeGeometry(geometry); // half freed at once, half left to the sweep
+        for (let f = 0; f < 4; f++) await draw();
+        counts.push({ ...renderer.gpuObjects });
+      }
+      expect(counts.slice(1), `${backend}: objects after each cycle`).toEqual(counts.slice(0, -1));
+      expect(watch.errors()).toEqual([]);
+      renderer.destroy();
+    }
   });
 });
