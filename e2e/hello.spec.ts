@@ -36,6 +36,7 @@ test('index: lists every demo with a thumbnail', async ({ page }) => {
     './workshop/',
     './xr/?xr=emulate',
     './sprites/',
+    './animation/',
     './ui-kernel/',
     './solar-system/',
     './stress/',
@@ -45,5 +46,5 @@ test('index: lists every demo with a thumbnail', async ({ page }) => {
   const loaded = await page
     .locator('img')
     .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0));
-  expect(loaded).toEqual(Array(9).fill(true)); // one thumbnail per demo, each loaded
+  expect(loaded).toEqual(Array(10).fill(true)); // one thumbnail per demo, each loaded
 });
