@@ -73,10 +73,15 @@ export abstract class Light extends Node {
 export class DirectionalLight extends Light {
   /** Writes into `out` the world direction its light travels (its −Z axis in the world) and returns it. */
   direction(out: vec3): vec3 {
-    const m = this.worldMatrix;
-    vec3.set(out, -m[8]!, -m[9]!, -m[10]!);
-    return vec3.normalize(out, out);
+    return aim(this, out);
   }
+}
+
+/** A node's −Z axis in the world, normalised: where a directional or spot light points. */
+function aim(node: Node, out: vec3): vec3 {
+  const m = node.worldMatrix;
+  vec3.set(out, -m[8]!, -m[9]!, -m[10]!);
+  return vec3.normalize(out, out);
 }
 
 /** How a point or spot light starts: its reach besides its colour. */
@@ -156,9 +161,7 @@ export class SpotLight extends PointLight {
 
   /** Writes into `out` the world direction the cone points (its −Z axis in the world) and returns it. */
   direction(out: vec3): vec3 {
-    const m = this.worldMatrix;
-    vec3.set(out, -m[8]!, -m[9]!, -m[10]!);
-    return vec3.normalize(out, out);
+    return aim(this, out);
   }
 }
 

@@ -652,8 +652,11 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     const targets = geometry.morphTargets?.length ?? 0;
     const deformed = skin ? Deformed.Skinned : targets > 0 ? Deformed.Morphed : Deformed.None;
     const joints = skin?.joints.length ?? 0;
+    // Checked once when the draw starts deforming or its geometry changes (a walk over every vertex's joints).
+    let checked = false;
     if (deformed !== draw.deformed || joints !== draw.deformJoints) {
       if (deformed !== Deformed.None) this.checkDeformable(draw, skin, targets);
+      checked = true;
       this.undeform(draw);
       draw.deformed = deformed;
       if (deformed !== Deformed.None) {
@@ -666,7 +669,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     if (deformed === Deformed.None) return false;
     let written = false;
     if (draw.morphVersion !== mesh.morphVersion || draw.skin !== skin) {
-      if (draw.morphVersion === -1) this.checkDeformable(draw, skin, targets); // another geometry
+      if (draw.morphVersion === -1 && !checked) this.checkDeformable(draw, skin, targets); // another geometry
       const vertices = geometry.vertices.length / VERTEX_FLOATS;
       this.deforms.writeMorphs(draw.deform, targets, vertices, skin !== null, mesh.morphWeights);
       draw.morphVersion = mesh.morphVersion;
