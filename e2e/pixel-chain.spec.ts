@@ -32,6 +32,7 @@ test('pixel-chain: the graph shows disabled passes as bypassed, and upscale off 
   await openDemo(page, `pixel-chain/?off=upscale&${FIXED}`);
   const graph = await page.evaluate(() => window.__armature!.graph!);
   expect(graph.map((p) => `${p.name}:${p.enabled}`)).toEqual([
+    'shadow:false',
     'world:true',
     'outline:false',
     'ui:true',

@@ -8,6 +8,7 @@ test('stress: renders N boxes under the fixed clock, publishes graph and budget,
   const handle = await page.evaluate(() => window.__armature!);
   expect(handle.frame).toBeGreaterThanOrEqual(11); // t = 0, 0.1, …, 1.0, then it holds until ready
   expect(handle.graph!.map((p) => [p.name, p.enabled, p.size])).toEqual([
+    ['shadow', false, [1024, 1024]],
     ['world', true, [336, 240]],
     ['present', true, [672, 480]],
   ]);

@@ -59,7 +59,7 @@ export { crtPass, type CrtSettings } from './render/passes/crt-pass';
 export { PresentPass } from './render/passes/present-pass';
 export { frameRect, parsePixelAspect, type FrameRect } from './render/passes/frame-rect';
 
-// Materials and the world pass; the headset renderer.
+// Materials, the world and shadow passes; the headset renderer.
 export { materialKind, type MaterialKindInfo } from './render/materials/material-kind';
 export {
   WorldPass,
@@ -67,7 +67,9 @@ export {
   type WorldPassOptions,
   type WorldView,
   type Viewport,
+  type ShadowFrame,
 } from './render/world/world-pass';
+export { ShadowPass } from './render/world/shadow-pass';
 export {
   HeadsetRenderer,
   type HeadsetRendererOptions,
@@ -83,7 +85,15 @@ export { findShearedNodes, type ShearReport } from './scene/find-sheared-nodes';
 export { pickRay, rayFromCamera } from './scene/pick-ray';
 export { pixelSnap, type PixelSnap } from './scene/pixel-snap';
 export { snapToGrid, type TexelGrid } from './scene/snap-to-grid';
-export { VERTEX_FLOATS } from './scene/geometry';
+export { VERTEX_FLOATS, type MorphTarget } from './scene/geometry';
+export type { AnimationChannel, AnimationPath, Interpolation } from './scene/animation-clip';
+export {
+  lightFalloff,
+  type LightColor,
+  type LightOptions,
+  type PointLightOptions,
+  type SpotLightOptions,
+} from './scene/light';
 export type { Box } from './scene/world-box';
 export { PALETTE_LUT_LEVELS, type Rgb8 } from './scene/palette';
 export { bayerPattern, ditherThreshold, type DitherPattern } from './math/dither-pattern';

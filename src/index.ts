@@ -16,18 +16,13 @@ export { enterXr, xrState, type XrOptions, type XrState } from './app/enter-xr';
 export type { HeadsetResolution } from './render/renderers/eye-native-size';
 export { detectXrSupport, type XrMode, type XrSupport } from './xr/xr-support';
 
-// The scene: nodes, cameras, meshes, geometry, materials, textures, sprites.
+// The scene: nodes, cameras, lights, meshes, geometry, materials, textures, sprites.
 export { Node } from './scene/node';
 export { SceneError } from './scene/scene-error';
 export type { EulerOrder } from './math/rotation';
 export { seededRandom } from './math/seeded-random';
 export { Camera, type Projection } from './scene/camera';
-export {
-  AnimationClip,
-  type AnimationChannel,
-  type AnimationPath,
-  type Interpolation,
-} from './scene/animation-clip';
+export { AnimationClip } from './scene/animation-clip';
 export {
   AnimationAction,
   AnimationMixer,
@@ -53,8 +48,8 @@ export {
   sphereGeometry,
   disposeGeometry,
   type Geometry,
-  type MorphTarget,
 } from './scene/geometry';
+export { Light, DirectionalLight, PointLight, SpotLight } from './scene/light';
 export { Sprite, type SpriteOptions, type SpritePivot } from './scene/sprite';
 export { SpriteSheet } from './scene/sprite-sheet';
 export { SpriteAnimation } from './scene/sprite-animation';

@@ -48,7 +48,9 @@ function pass(
       const ins = reads
         .map((r) => (typeof r === 'string' ? r : r.name))
         .map((r) =>
-          r.endsWith('@prev') ? `${r}=#${io.history(r.slice(0, -5)).id}` : `${r}=#${io.input(r).id}`,
+          r.endsWith('@prev')
+            ? `${r}=#${io.history(r.slice(0, -5)).id}`
+            : `${r}=${io.has(r) ? `#${io.input(r).id}` : 'none'}`,
         );
       const outs = writes
         .map((w) => (typeof w === 'string' ? w : w.name))
@@ -136,6 +138,42 @@ describe('RenderGraph ordering and wiring', () => {
     const log2: Log = [];
     graph.execute(log2);
     expect(log2.map((l) => l.split('(')[0])).toEqual(['world', 'ui', 'upscale', 'present']);
+  });
+
+  it('an optional read: the reader gets it while its producer runs, and runs without it while that is disabled', () => {
+    const { allocator } = fakeAllocator();
+    const graph = new RenderGraph<Log, FakeTexture>(allocator, { native: [336, 240], canvas: [640, 480] });
+    const map = { name: 'shadowMap', format: 'rgba8unorm', size: { fixed: [64, 64] as const } };
+    // Declared after its reader on purpose: the optional read still orders them.
+    graph.addPass(
+      pass(
+        'world',
+        [{ name: 'shadowMap', optional: true }],
+        [{ name: 'scene', format: 'rgba8unorm', size: native }],
+        { bypass: {} },
+      ),
+    );
+    graph.addPass(pass('shadow', [], [map], { bypass: {} }));
+    const run = () => {
+      const log: Log = [];
+      graph.execute(log);
+      return log.map((l) => l.replace(/#\d+/g, '#'));
+    };
+    expect(run()).toEqual(['shadow()->shadowMap=#', 'world(shadowMap=#)->scene=#']);
+    graph.setEnabled('shadow', false);
+    expect(run()).toEqual(['world(shadowMap=none)->scene=#']);
+    expect(graph.describe().find((p) => p.name === 'world')!.inputs).toEqual([]);
+    graph.setEnabled('shadow', true);
+    expect(run()).toEqual(['shadow()->shadowMap=#', 'world(shadowMap=#)->scene=#']);
+    // A graph with no pass that writes it: the reader runs without it; a read that is not optional is an error.
+    const alone = new RenderGraph<Log, FakeTexture>(allocator, { native: [336, 240], canvas: [640, 480] });
+    alone.addPass(pass('world', [{ name: 'shadowMap', optional: true }], [{ ...map, name: 'scene' }]));
+    const log: Log = [];
+    alone.execute(log);
+    expect(log).toEqual([expect.stringContaining('world(shadowMap=none)')]);
+    const strict = new RenderGraph<Log, FakeTexture>(allocator, { native: [336, 240], canvas: [640, 480] });
+    strict.addPass(pass('world', ['shadowMap'], [{ ...map, name: 'scene' }]));
+    expect(() => strict.validate()).toThrow(/reads "shadowMap", which no pass writes/);
   });
 
   it('tells a pass each compile leaves out that it is idle (it drops what it kept for the old plan)', () => {

@@ -29,6 +29,11 @@ export interface ReadDecl {
   name: string;
   format?: string;
   size?: SizeRule;
+  /**
+   * Read when its producer runs; while that pass is disabled with nothing standing in for it, or where no pass of the
+   * graph writes it, the reader runs without it (`PassIO.has` is false). The world pass reads the shadow map so.
+   */
+  optional?: boolean;
 }
 
 /**
@@ -38,6 +43,8 @@ export interface ReadDecl {
  */
 export interface PassIO<T> {
   input(name: string): T;
+  /** Whether an input is there this frame: false only for an optional read whose producer is disabled. */
+  has(name: string): boolean;
   output(name: string): T;
   /** Last frame's contents of a history resource this pass reads as `name@prev`. */
   history(name: string): T;
@@ -346,9 +353,10 @@ export class RenderGraph<C, T> {
       return {
         name: decl.name,
         enabled,
-        inputs: decl.reads.map((r) => {
+        inputs: decl.reads.flatMap((r) => {
           const read = this.routed(decl.name, readName(r));
-          return enabled ? this.resolveName(read) : read;
+          const resolved = enabled ? this.resolveName(read, undefined, optional(r)) : read;
+          return resolved === null ? [] : [resolved];
         }),
         outputs,
         size: first ? [first.width, first.height] : null,
@@ -433,8 +441,10 @@ export class RenderGraph<C, T> {
         const declared = this.routed(pass.name, readName(read));
         const isHistory = declared.endsWith('@prev');
         const base = isHistory ? declared.slice(0, -'@prev'.length) : declared;
-        const resolved = isHistory ? base : this.resolveName(base, pass.name);
+        const resolved = isHistory ? base : this.resolveName(base, pass.name, optional(read));
+        if (resolved === null) continue; // an optional read of a disabled pass's output
         const resource = resources.get(resolved);
+        if (!resource && optional(read)) continue; // … or of what no pass of this graph writes
         if (!resource) {
           throw new GraphError(
             `Pass "${pass.name}" reads "${declared}", which no pass writes. Add a pass that writes "${resolved}" ` +
@@ -486,8 +496,9 @@ export class RenderGraph<C, T> {
       for (const read of pass.reads) {
         const declared = this.routed(pass.name, readName(read));
         if (declared.endsWith('@prev')) continue;
-        const resource = resources.get(this.resolveName(declared, pass.name))!;
-        resource.lastUse = Math.max(resource.lastUse, index);
+        const resolved = this.resolveName(declared, pass.name, optional(read));
+        const resource = resolved === null ? undefined : resources.get(resolved);
+        if (resource) resource.lastUse = Math.max(resource.lastUse, index);
       }
     });
     return { order, resources };
@@ -519,8 +530,10 @@ export class RenderGraph<C, T> {
     const inputs = new Map<string, Resource<T>>();
     for (const read of pass.reads) {
       const declared = readName(read);
-      if (!declared.endsWith('@prev'))
-        inputs.set(declared, resources.get(this.resolveName(this.routed(pass.name, declared), pass.name))!);
+      if (declared.endsWith('@prev')) continue;
+      const resolved = this.resolveName(this.routed(pass.name, declared), pass.name, optional(read));
+      const resource = resolved === null ? undefined : resources.get(resolved);
+      if (resource) inputs.set(declared, resource);
     }
     const outputs = new Map(pass.writes.map((w) => [writeName(w), resources.get(writeName(w))!]));
     const histories = new Map(
@@ -535,6 +548,7 @@ export class RenderGraph<C, T> {
       new GraphError(`Pass "${pass.name}" asked for ${kind} "${name}", which it did not declare.`);
     return {
       input: (name) => current(inputs.get(name) ?? throwError(missing('input', name))),
+      has: (name) => inputs.has(name),
       output: (name) => current(outputs.get(name) ?? throwError(missing('output', name))),
       history: (name) =>
         (histories.get(name) ?? throwError(missing('history', `${name}@prev`))).pair![1].texture,
@@ -559,8 +573,13 @@ export class RenderGraph<C, T> {
     return texture;
   }
 
-  /** Follows bypasses: while the producer of `name` is disabled, read what it would have read instead. */
-  private resolveName(name: string, reader?: string): string {
+  /**
+   * Follows bypasses: while the producer of `name` is disabled, read what it would have read instead. Null for an
+   * `optional` read where nothing stands in.
+   */
+  private resolveName(name: string, reader?: string): string;
+  private resolveName(name: string, reader: string | undefined, optional: boolean): string | null;
+  private resolveName(name: string, reader?: string, optional = false): string | null {
     const seen = new Set<string>();
     let current = name;
     for (;;) {
@@ -572,6 +591,7 @@ export class RenderGraph<C, T> {
         producer.bypass?.[current] ??
         (writeName(producer.writes[0]!) === current ? producer.reads[0] : undefined);
       if (replacement === undefined) {
+        if (optional) return null;
         throw new GraphError(
           `Pass "${producer.name}" is disabled, and nothing stands in for its output "${current}"` +
             `${reader ? `, which "${reader}" reads` : ''}; give it a bypass entry or keep it enabled.`,
@@ -719,4 +739,9 @@ function topologicalOrder<C, T>(passes: PassDecl<C, T>[], edges: Map<string, Set
     placed.add(next.name);
   }
   return order;
+}
+
+/** Whether a read is optional (see `ReadDecl.optional`). */
+function optional(read: string | ReadDecl): boolean {
+  return typeof read !== 'string' && read.optional === true;
 }

@@ -1,5 +1,3 @@
-// Light nodes (#36, first part): the scene side only. The world pass does not read them yet, so they are not exported
-// from the public entries until it does (a light that lit nothing would be a silent failure).
 import { vec3, type ReadonlyVec3 } from 'gl-matrix';
 import { Node } from './node';
 import { SceneError } from './scene-error';

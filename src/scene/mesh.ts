@@ -19,6 +19,7 @@ export class Mesh<Geometry = unknown, Material = unknown> extends Node {
   private _geometry: Geometry;
   private _material: Material;
   private _visible = true;
+  private _receiveShadow = true;
   private _snap: Readonly<MeshSnap> | null = null;
   private _skin: Skin | null = null;
   private _morphWeights: Float32Array = new Float32Array(0);
@@ -64,6 +65,22 @@ export class Mesh<Geometry = unknown, Material = unknown> extends Node {
         `Mesh "${this.name}": drawSnap.angleStep ${snap.angleStep} is not an angle in radians in (0, 2π]; e.g. Math.PI / 4 for eight facings.`,
       );
     this._snap = snap ? { ...snap } : null;
+    this.watcher?.changed(this);
+  }
+
+  /**
+   * Whether it casts a shadow of the directional light while the `shadow` pass runs (read as each frame's shadow map
+   * is drawn). Default true.
+   */
+  castShadow = true;
+
+  /** Whether the directional light's shadows fall on it (a kind lit by the scene's lights). Default true. */
+  get receiveShadow(): boolean {
+    return this._receiveShadow;
+  }
+  set receiveShadow(receive: boolean) {
+    if (receive === this._receiveShadow) return;
+    this._receiveShadow = receive;
     this.watcher?.changed(this);
   }
 

@@ -8,6 +8,7 @@ layout(std140) uniform Object {
   float texelLight;
   vec3 emissive;
   vec4 outline;
+  uvec4 lights;
 } object;
 
 #ifdef FRAGMENT
@@ -20,22 +21,24 @@ vec4 shade() {
   vec2 texelDy = dFdy(texel);
   vec3 normalDx = dFdx(vNormal);
   vec3 normalDy = dFdy(vNormal);
+  vec3 worldDx = dFdx(vWorld);
+  vec3 worldDy = dFdy(vWorld);
   vec4 color = object.color * vColor * armatureSample(map, vUv);
   vec3 glow = object.emissive * armatureSample(emissiveMap, vUv).rgb;
   if (color.a < object.alphaTest) discard;
   vec3 n = vNormal;
+  vec3 world = vWorld;
   if (object.texelLight > 0.5) {
     vec2 d = floor(texel) + 0.5 - texel;
     float det = texelDx.x * texelDy.y - texelDx.y * texelDy.x;
     if (abs(det) > 1e-12) {
       vec2 s = vec2(d.x * texelDy.y - d.y * texelDy.x, texelDx.x * d.y - texelDx.y * d.x) / det;
       n = n + normalDx * s.x + normalDy * s.y;
+      world = world + worldDx * s.x + worldDy * s.y;
     }
   }
   n = normalize(n);
-  float diffuse = max(dot(n, -normalize(frame.lightDirection)), 0.0);
-  if (object.bands >= 2.0) diffuse = min(floor(diffuse * object.bands), object.bands - 1.0) / (object.bands - 1.0);
-  vec3 light = frame.ambient.rgb + diffuse * frame.lightColor.rgb;
+  vec3 light = armatureLighting(object.lights, world, n, object.bands, armatureShadow(object.lights, world, n));
   return vec4(color.rgb * light + glow, color.a);
 }
 #endif

@@ -1,8 +1,9 @@
-// Owner: src/render/materials/material-kind.ts. The `lambert` material kind: the mesh's colour times its vertex colour and map, under the frame's
-// directional light plus ambient; fragments whose alpha falls below alphaTest are cut out. Two pixel-art options:
-// `bands` ≥ 2 quantizes the diffuse term into that many levels (toon light), and `texelLight` 1 lights each texel of
-// the map as one (the normal taken at the texel's centre), so shading edges follow the art's pixel grid. `emissive`
-// times `emissiveMap` is added after the light: it glows in the dark (lit windows at night).
+// Owner: src/render/materials/material-kind.ts. The `lambert` material kind: the mesh's colour times its vertex colour
+// and map, under the frame's directional light, the point and spot lights that reach the mesh and the hemisphere's
+// ambient; fragments whose alpha falls below alphaTest are cut out. Two pixel-art options: `bands` ≥ 2 quantizes each
+// light's diffuse term into that many levels (toon light), and `texelLight` 1 lights each texel of the map as one (the
+// normal and position taken at the texel's centre), so shading edges follow the art's pixel grid. `emissive` times
+// `emissiveMap` is added after the light: it glows in the dark (lit windows at night).
 
 struct Object {
   model: mat4x4<f32>,
@@ -13,6 +14,7 @@ struct Object {
   texelLight: f32,
   emissive: vec3<f32>,
   outline: vec4<f32>, // the outline pass's line colour (rgb) and strength (a) on this mesh's edges
+  lights: vec4<u32>, // the lights that reach the mesh (the world pass fills it; see armatureLighting)
 }
 
 @group(1) @binding(0) var<uniform> object: Object;
@@ -29,6 +31,8 @@ fn fs(in: VertexOut) -> @location(0) vec4<f32> {
   let texelDy = dpdy(texel);
   let normalDx = dpdx(in.normal);
   let normalDy = dpdy(in.normal);
+  let worldDx = dpdx(in.world);
+  let worldDy = dpdy(in.world);
   let color = object.color * in.color * armatureSample(map, mapSampler, in.uv);
   let glow = object.emissive *
     armatureSample(emissiveMap, emissiveMapSampler, in.uv).rgb;
@@ -36,21 +40,19 @@ fn fs(in: VertexOut) -> @location(0) vec4<f32> {
     discard;
   }
   var n = in.normal;
+  var world = in.world;
   if (object.texelLight > 0.5) {
     // The screen step s that takes this fragment to its texel's centre (solve [texelDx texelDy] s = centre − texel),
-    // and the normal carried along it: every fragment of a texel gets the normal of the same point.
+    // and the normal and position carried along it: every fragment of a texel is lit as the same point.
     let d = floor(texel) + 0.5 - texel;
     let det = texelDx.x * texelDy.y - texelDx.y * texelDy.x;
     if (abs(det) > 1e-12) {
       let s = vec2<f32>(d.x * texelDy.y - d.y * texelDy.x, texelDx.x * d.y - texelDx.y * d.x) / det;
       n = n + normalDx * s.x + normalDy * s.y;
+      world = world + worldDx * s.x + worldDy * s.y;
     }
   }
   n = normalize(n);
-  var diffuse = max(dot(n, -normalize(frame.lightDirection)), 0.0);
-  if (object.bands >= 2.0) {
-    diffuse = min(floor(diffuse * object.bands), object.bands - 1.0) / (object.bands - 1.0);
-  }
-  let light = frame.ambient.rgb + diffuse * frame.lightColor.rgb;
+  let light = armatureLighting(object.lights, world, n, object.bands, armatureShadow(object.lights, world, n));
   return vec4<f32>(color.rgb * light + glow, color.a);
 }

@@ -22,6 +22,7 @@ void main() {
     world = (object.model * vec4(local, 0.0, 1.0)).xyz;
   }
   gl_Position = frame.viewProjection * vec4(world, 1.0);
+  vWorld = world;
   vNormal = object.normal * vec3(0.0, 0.0, 1.0);
   vLocal = local;
   vUv = mix(object.uvRect.xy, object.uvRect.zw, uvIn);

@@ -33,6 +33,7 @@ fn vs(in: VertexIn) -> VertexOut {
   }
   var out: VertexOut;
   out.clip = frame.viewProjection * vec4<f32>(world, 1.0);
+  out.world = world;
   out.normal = object.normal * vec3<f32>(0.0, 0.0, 1.0);
   out.local = local;
   out.uv = mix(object.uvRect.xy, object.uvRect.zw, in.uv);

@@ -3,6 +3,7 @@
 // (wgsl/materials/) goes where the marker line is: its Object block and, in the fragment stage, vec4 shade() (which
 // reads vNormal, vLocal, vUv and frame). A kind that defines ARMATURE_OWN_VERTEX writes its own vertex main().
 precision highp float;
+precision highp int;
 
 // world.wgsl's flat vertex colour, unless the geometry has colours (ARMATURE_COLORED).
 #ifdef ARMATURE_COLORED
@@ -19,7 +20,78 @@ layout(std140) uniform Frame {
   vec4 ambient;
   vec3 cameraRight;
   vec3 cameraUp;
+  vec4 ambientGround;
+  vec4 lightAt[64];
+  vec4 lightGlow[64];
+  vec4 lightAim[64];
+  mat4 shadowMatrix;
+  vec4 shadow;
 } frame;
+uniform highp sampler2D shadowMap;
+
+// world.wgsl's armaturePackDepth, armatureShadowDepth and armatureShadow.
+vec4 armaturePackDepth(float z) {
+  uint v = uint(clamp(z, 0.0, 1.0) * 16777215.0);
+  return vec4(vec3(float(v >> 16u), float((v >> 8u) & 255u), float(v & 255u)) / 255.0, 1.0);
+}
+
+float armatureShadowDepth(ivec2 texel) {
+  uvec3 c = uvec3(round(texelFetch(shadowMap, texel, 0).rgb * 255.0));
+  return float((c.r << 16u) | (c.g << 8u) | c.b) / 16777215.0;
+}
+
+float armatureShadow(uvec4 lights, vec3 world, vec3 normal) {
+  float size = frame.shadow.x;
+  if (size == 0.0 || ((lights.w >> 24u) & 1u) == 0u) return 1.0;
+  vec4 p = frame.shadowMatrix * vec4(world + normal * frame.shadow.z, 1.0);
+  vec2 at = p.xy * size;
+  if (any(lessThan(at, vec2(0.0))) || any(greaterThanEqual(at, vec2(size))) || p.z > 1.0) return 1.0;
+  float depth = p.z - frame.shadow.y;
+  ivec2 texel = ivec2(floor(at));
+  if (frame.shadow.w < 0.5) return depth <= armatureShadowDepth(texel) ? 1.0 : 0.0;
+  ivec2 last = ivec2(int(size) - 1);
+  float seen = 0.0;
+  for (int y = -1; y <= 1; y++)
+    for (int x = -1; x <= 1; x++)
+      seen += depth <= armatureShadowDepth(clamp(texel + ivec2(x, y), ivec2(0), last)) ? 1.0 : 0.0;
+  return seen / 9.0;
+}
+
+// world.wgsl's armatureBand, armatureLightSlot, armatureLightTerm and armatureLighting.
+float armatureBand(float x, float bands) {
+  return bands >= 2.0 ? min(floor(x * bands), bands - 1.0) / (bands - 1.0) : x;
+}
+
+uint armatureLightSlot(uvec4 lights, uint k) {
+  return (lights[k / 4u] >> (8u * (k % 4u))) & 255u;
+}
+
+float armatureLightTerm(uint slot, vec3 world, vec3 normal) {
+  vec4 at = frame.lightAt[slot];
+  vec4 aim = frame.lightAim[slot];
+  if (at.w == 0.0) return max(dot(normal, -aim.xyz), 0.0);
+  vec3 toLight = at.xyz - world;
+  float distance = length(toLight);
+  vec3 l = toLight / max(distance, 1e-6);
+  float ratio = distance / at.w;
+  float window = clamp(1.0 - ratio * ratio * ratio * ratio, 0.0, 1.0);
+  float d = max(distance, 0.01);
+  float edge = frame.lightGlow[slot].w;
+  float cone = clamp((dot(-l, aim.xyz) - edge) / max(aim.w - edge, 1e-4), 0.0, 1.0);
+  return max(dot(normal, l), 0.0) * window * window / (d * d) * cone;
+}
+
+vec3 armatureLighting(uvec4 lights, vec3 world, vec3 normal, float bands, float sunShadow) {
+  float diffuse = armatureBand(max(dot(normal, -normalize(frame.lightDirection)), 0.0) * sunShadow, bands);
+  vec3 ambient = frame.ambient.rgb + (frame.ambientGround.rgb - frame.ambient.rgb) * (0.5 - 0.5 * normal.y);
+  vec3 light = ambient + diffuse * frame.lightColor.rgb;
+  for (uint k = 0u; k < 15u; k++) {
+    uint slot = armatureLightSlot(lights, k);
+    if (slot == 0u) break;
+    light += armatureBand(armatureLightTerm(slot - 1u, world, normal), bands) * frame.lightGlow[slot - 1u].rgb;
+  }
+  return light;
+}
 
 
 #ifdef VERTEX
@@ -31,11 +103,13 @@ out vec3 vNormal;
 out vec2 vLocal;
 out vec2 vUv;
 ARMATURE_COLOR_INTERPOLATION out vec4 vColor;
+out vec3 vWorld;
 #else
 in vec3 vNormal;
 in vec2 vLocal;
 in vec2 vUv;
 ARMATURE_COLOR_INTERPOLATION in vec4 vColor;
+in vec3 vWorld;
 #ifdef ARMATURE_TWO_SIDED
 // A back face is shaded with its normal turned towards the eye (world.wgsl's double-sided fs; a macro is not
 // expanded within itself, so the inner vNormal is the input).
@@ -101,6 +175,7 @@ void main() {
   }
 #endif
   gl_Position = frame.viewProjection * object.model * vec4(p, 1.0);
+  vWorld = (object.model * vec4(p, 1.0)).xyz;
   vNormal = object.normal * n;
   vLocal = p.xy;
   vUv = uvIn;
@@ -108,6 +183,11 @@ void main() {
 }
 #elif !defined(VERTEX)
 void main() {
+#ifdef ARMATURE_SHADOW_CASTER
+  // world.wgsl's fsShadow.
+  outColor = armaturePackDepth((frame.shadowMatrix * vec4(vWorld, 1.0)).z);
+  return;
+#endif
   outColor = shade();
 #ifdef ARMATURE_LINES
   vec3 n = normalize(vNormal);

@@ -12,9 +12,67 @@ struct Frame {
   // The eye's right and up in world space (a camera-facing quad spans them).
   cameraRight: vec3<f32>,
   cameraUp: vec3<f32>,
+  // The ambient light from below (`ambient` comes from above; a surface facing sideways gets half of each).
+  ambientGround: vec4<f32>,
+  // The scene's point and spot lights (and directional ones past the first), by slot; an object's `lights` field
+  // lists the slots that reach it. lightAt: position (xyz) and range (w; 0 for a directional light). lightGlow: colour
+  // times intensity (rgb) and the cosine of the cone's edge (w; −2 without a cone). lightAim: the way it points (xyz)
+  // and the cosine where the cone's full light starts (w; −1 without a cone).
+  lightAt: array<vec4<f32>, 64>,
+  lightGlow: array<vec4<f32>, 64>,
+  lightAim: array<vec4<f32>, 64>,
+  // World → the directional light's shadow map: x, y across it in 0…1 (y down), z the depth in 0…1.
+  shadowMatrix: mat4x4<f32>,
+  // x: the map's size in texels (0: no shadows this frame), y: the depth bias, z: the normal offset in world units,
+  // w: 1 to filter (the share of the 3×3 texels around that see the light), 0 for hard edges (one texel).
+  shadow: vec4<f32>,
 }
 
 @group(0) @binding(0) var<uniform> frame: Frame;
+// The directional light's shadow map (the `shadow` pass's): each texel the depth of the nearest caster, 24 bits over
+// red, green and blue (armaturePackDepth). One texel that sees everything while there are no shadows.
+@group(0) @binding(1) var shadowMap: texture_2d<f32>;
+
+// A depth in 0…1 as the shadow map stores it: 24 bits over red (high), green and blue.
+fn armaturePackDepth(z: f32) -> vec4<f32> {
+  let v = u32(clamp(z, 0.0, 1.0) * 16777215.0);
+  return vec4<f32>(vec3<f32>(f32(v >> 16u), f32((v >> 8u) & 255u), f32(v & 255u)) / 255.0, 1.0);
+}
+
+fn armatureShadowDepth(texel: vec2<i32>) -> f32 {
+  let c = vec3<u32>(round(textureLoad(shadowMap, texel, 0).rgb * 255.0));
+  return f32((c.r << 16u) | (c.g << 8u) | c.b) / 16777215.0;
+}
+
+// 1 where the directional light reaches a surface at `world` facing `normal`, 0 in its shadow (filtered: the share of
+// the shadow texels around that see it). 1 without shadows, outside the map, and for an object that does not receive
+// them (bit 0 of its `lights` field's 16th byte clear). The map's texel is found from `world`, so a kind that lights
+// each art texel as one (texelLight) gets shadow edges on the art's pixel grid.
+fn armatureShadow(lights: vec4<u32>, world: vec3<f32>, normal: vec3<f32>) -> f32 {
+  let size = frame.shadow.x;
+  if (size == 0.0 || ((lights.w >> 24u) & 1u) == 0u) {
+    return 1.0;
+  }
+  let p = frame.shadowMatrix * vec4<f32>(world + normal * frame.shadow.z, 1.0);
+  let at = p.xy * size;
+  if (any(at < vec2<f32>(0.0)) || any(at >= vec2<f32>(size)) || p.z > 1.0) {
+    return 1.0;
+  }
+  let depth = p.z - frame.shadow.y;
+  let texel = vec2<i32>(floor(at));
+  if (frame.shadow.w < 0.5) {
+    return select(0.0, 1.0, depth <= armatureShadowDepth(texel));
+  }
+  let last = vec2<i32>(i32(size) - 1);
+  var seen = 0.0;
+  for (var y = -1; y <= 1; y++) {
+    for (var x = -1; x <= 1; x++) {
+      let t = clamp(texel + vec2<i32>(x, y), vec2<i32>(0), last);
+      seen += select(0.0, 1.0, depth <= armatureShadowDepth(t));
+    }
+  }
+  return seen / 9.0;
+}
 
 // How a kind samples its images: pixel-art minification. A mipmapped image is read, nearest texel, at the finest level
 // that is not minified: the level of detail (log2 of the texels a pixel spans, along the longer side) rounded up, with
@@ -29,6 +87,58 @@ fn armatureSample(image: texture_2d<f32>, imageSampler: sampler, uv: vec2<f32>) 
   let footprint = max(max(dot(dx, dx), dot(dy, dy)), 1e-20);
   let level = max(floor(0.5 * log2(footprint) + 0.95), 0.0);
   return textureSampleLevel(image, imageSampler, uv, level);
+}
+
+// `x` quantized into `bands` levels from 0 to 1 (toon light) when bands ≥ 2, else as it is.
+fn armatureBand(x: f32, bands: f32) -> f32 {
+  if (bands >= 2.0) {
+    return min(floor(x * bands), bands - 1.0) / (bands - 1.0);
+  }
+  return x;
+}
+
+// Slot + 1 of the k-th light (k < 15) in an object's `lights` list (four to a word, low byte first); 0 ends the list.
+// The 16th byte is the object's shadow flags.
+fn armatureLightSlot(lights: vec4<u32>, k: u32) -> u32 {
+  return (lights[k / 4u] >> (8u * (k % 4u))) & 255u;
+}
+
+// How much of light `slot`'s colour reaches a surface at `world` facing `normal` (unit length): the cosine of its
+// angle, the falloff with distance (lightFalloff in src/scene/light.ts: the inverse square windowed to 0 at the range)
+// and the cone's edge.
+fn armatureLightTerm(slot: u32, world: vec3<f32>, normal: vec3<f32>) -> f32 {
+  let at = frame.lightAt[slot];
+  let aim = frame.lightAim[slot];
+  if (at.w == 0.0) {
+    return max(dot(normal, -aim.xyz), 0.0);
+  }
+  let toLight = at.xyz - world;
+  let distance = length(toLight);
+  let l = toLight / max(distance, 1e-6);
+  let ratio = distance / at.w;
+  let window = clamp(1.0 - ratio * ratio * ratio * ratio, 0.0, 1.0);
+  let d = max(distance, 0.01);
+  let edge = frame.lightGlow[slot].w;
+  let cone = clamp((dot(-l, aim.xyz) - edge) / max(aim.w - edge, 1e-4), 0.0, 1.0);
+  return max(dot(normal, l), 0.0) * window * window / (d * d) * cone;
+}
+
+// The light on a surface at `world` facing `normal` (unit length): the hemisphere's ambient, the frame's directional
+// light times `sunShadow` (0 in its shadow … 1) and the lights its object's `lights` field lists, each light's diffuse
+// term quantized into `bands` levels when bands ≥ 2 (so light and shadow share the bands). Multiply a colour by it.
+fn armatureLighting(lights: vec4<u32>, world: vec3<f32>, normal: vec3<f32>, bands: f32, sunShadow: f32) -> vec3<f32> {
+  let diffuse = armatureBand(max(dot(normal, -normalize(frame.lightDirection)), 0.0) * sunShadow, bands);
+  // Written so that equal sky and ground give exactly the sky's ambient.
+  let ambient = frame.ambient.rgb + (frame.ambientGround.rgb - frame.ambient.rgb) * (0.5 - 0.5 * normal.y);
+  var light = ambient + diffuse * frame.lightColor.rgb;
+  for (var k = 0u; k < 15u; k++) {
+    let slot = armatureLightSlot(lights, k);
+    if (slot == 0u) {
+      break;
+    }
+    light += armatureBand(armatureLightTerm(slot - 1u, world, normal), bands) * frame.lightGlow[slot - 1u].rgb;
+  }
+  return light;
 }
 
 struct VertexIn {
@@ -47,6 +157,8 @@ struct VertexOut {
   // Flat for geometries without colours: a constant 1 interpolated across a triangle can come out a hair under 1 and
   // move a pixel's rounding. Coloured geometries' pipelines drop the `@interpolate(flat)` (coloredShader).
   @location(3) @interpolate(flat) color: vec4<f32>,
+  // Where the fragment is in the world (what point and spot lights are measured from).
+  @location(4) world: vec3<f32>,
 }
 
 // The outline pass's normal target (a kind's lined variant writes it): the surface normal in the eye's axes (right,
@@ -55,6 +167,12 @@ fn armatureEyeNormal(normal: vec3<f32>, depth: f32) -> vec4<f32> {
   let n = normalize(normal);
   let back = cross(frame.cameraRight, frame.cameraUp);
   return vec4<f32>(dot(n, frame.cameraRight), dot(n, frame.cameraUp), dot(n, back), depth);
+}
+
+// What a shadow caster writes into the shadow map (the `shadow` pass draws every kind with this fragment stage).
+@fragment
+fn fsShadow(in: VertexOut) -> @location(0) vec4<f32> {
+  return armaturePackDepth((frame.shadowMatrix * vec4<f32>(in.world, 1.0)).z);
 }
 
 // @vertex
@@ -66,7 +184,9 @@ fn vs(in: VertexIn) -> VertexOut {
 
 fn armatureVertex(position: vec3<f32>, normal: vec3<f32>, uv: vec2<f32>, color: vec4<f32>) -> VertexOut {
   var out: VertexOut;
+  // (viewProjection · model) · position: the order of the products decides a pixel's rounding, so it stays this one.
   out.clip = frame.viewProjection * object.model * vec4<f32>(position, 1.0);
+  out.world = (object.model * vec4<f32>(position, 1.0)).xyz;
   out.normal = object.normal * normal;
   out.local = position.xy;
   out.uv = uv;

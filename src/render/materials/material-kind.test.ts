@@ -44,6 +44,7 @@ describe('material kinds', () => {
       'texelLight',
       'emissive',
       'outline',
+      'lights',
     ]);
     expect(Object.fromEntries([...materialKind('lambert').defaults].map(([k, v]) => [k, [...v]]))).toEqual({
       bands: [0],
@@ -110,6 +111,11 @@ describe('material kinds', () => {
     fail({ name: 'two words' }, /letters, digits/);
     fail({ defaults: { glow: 1 } }, /defaults names "glow", which is not one of its own fields/);
     fail({ defaults: { color: [1, 1, 1, 1] } }, /defaults names "color"/);
+    // The world pass fills `lights` with four light slots a word: only vec4<u32> holds them.
+    fail(
+      { wgsl: OBJECT.replace('stripe: vec4<f32>,', 'stripe: vec4<f32>,\n  lights: vec4<f32>,') + FS },
+      /lights .* must be vec4<u32>/,
+    );
     fail({ defaults: { stripe: [1, Number.NaN] } }, /default of "stripe" is not finite/);
     fail(
       { wgsl: OBJECT.replace('model: mat4x4<f32>,', '') + FS },

@@ -16,10 +16,13 @@ import { wgslBindings } from '../../layout/wgsl-bindings';
 /**
  * A material kind as registered: its part of the world shader in both languages, and the images it reads. Its WGSL
  * declares `struct Object` (its per-object fields: `model: mat4x4<f32>` and `normal: mat3x3<f32>` first, which the
- * shared vertex stage reads; `color: vec4<f32>` filled from the material's colour; any other field from
- * `Material.setParam`), `@group(1) @binding(0) var<uniform> object: Object`, any images at group 2, and
+ * shared vertex stage reads; `color: vec4<f32>` filled from the material's colour; `lights: vec4<u32>` in a kind lit
+ * by the scene's lights, filled with those that reach the object, for its `fs` to pass to
+ * `armatureLighting(object.lights, in.world, normal, bands, 1.0)`; any other field from `Material.setParam`),
+ * `@group(1) @binding(0) var<uniform> object: Object`, any images at group 2, and
  * `fn fs(in: VertexOut) -> @location(0) vec4<f32>`; world.wgsl is put before it. Its GLSL ES 3.00 twin declares the
- * `Object` block and, in the fragment stage, `vec4 shade()` (reading `vNormal`, `vLocal`, `vUv`, `frame`), spliced into
+ * `Object` block and, in the fragment stage, `vec4 shade()` (reading `vNormal`, `vLocal`, `vUv`, `vWorld`, `frame`),
+ * spliced into
  * world.glsl. A kind may write its own vertex stage (`@vertex fn vs(in: VertexIn) -> VertexOut`, and in GLSL
  * `#define ARMATURE_OWN_VERTEX` with the vertex `main()`): the sprite's quad is placed from its frame.
  */
@@ -103,6 +106,11 @@ export function registerMaterialKind(spec: MaterialKindSpec): MaterialKindInfo {
       'struct Object must begin with model: mat4x4<f32>, normal: mat3x3<f32> (the vertex stage reads them).',
     );
   if (normal!.typeName !== 'mat3x3<f32>') fail('struct Object: normal must be mat3x3<f32>.');
+  const lights = object.fields.find((f) => f.name === 'lights');
+  if (lights && lights.typeName !== 'vec4<u32>')
+    fail(
+      'struct Object: lights (the lights that reach the object, which the world pass fills) must be vec4<u32>.',
+    );
   assertStd140Compatible(object, structs);
   const bindings = wgslBindings(wgsl);
   const at = (group: number) => bindings.filter((b) => b.group === group);
@@ -136,7 +144,7 @@ export function registerMaterialKind(spec: MaterialKindSpec): MaterialKindInfo {
     const values = typeof value === 'number' ? [value] : value;
     if (
       !object.fields.some((f) => f.name === field) ||
-      ['model', 'normal', 'color', 'alphaTest'].includes(field)
+      ['model', 'normal', 'color', 'alphaTest', 'lights'].includes(field)
     )
       fail(`defaults names "${field}", which is not one of its own fields of struct Object.`);
     if (values.length === 0 || !values.every(Number.isFinite))

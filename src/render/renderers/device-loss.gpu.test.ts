@@ -95,6 +95,7 @@ describe('a user pass on both backends', () => {
       const untinted = await read();
       const tint = await renderer.addEffect(TINT, { after: 'motionBlur' });
       expect(renderer.graph.describe().map((p) => p.name)).toEqual([
+        'shadow',
         'world',
         'outline',
         'ui',

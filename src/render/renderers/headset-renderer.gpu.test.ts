@@ -190,8 +190,9 @@ describe('the headset frame on real WebGPU and WebGL2', () => {
           run.before['buffers'],
         ]);
       }
-      // The UI atlas, the panel image and the white texel of the untextured meshes; native: each eye's colour and depth.
-      expect(gpu.first['textures']).toBe(gpu.before['textures']! + 3 + (resolution === 'native' ? 4 : 0));
+      // The UI atlas, the panel image, the white texel of the untextured meshes and the texel standing in for a shadow
+      // map; native: each eye's colour and depth.
+      expect(gpu.first['textures']).toBe(gpu.before['textures']! + 4 + (resolution === 'native' ? 4 : 0));
       // WebGL2 draws the same eyes as WebGPU.
       for (const eye of [0, 1]) {
         let max = 0;

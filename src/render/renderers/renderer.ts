@@ -41,6 +41,7 @@ import { clampedCanvas } from './clamped-canvas';
 import { showFailure } from './show-failure';
 import { UiPass } from '../passes/ui-pass';
 import { WorldPass } from '../world/world-pass';
+import { ShadowPass } from '../world/shadow-pass';
 
 /** What a renderer draws, at which native resolution, and on which backend. */
 export interface RendererOptions extends DeviceOptions {
@@ -79,6 +80,11 @@ export interface RendererOptions extends DeviceOptions {
    * tree, and throw on the first difference (far too slow for real frames; for tests and bug hunts).
    */
   validate?: boolean;
+  /**
+   * The directional light's shadow map, in texels a side (default 1024; clamped, with a warning, to the GPU's largest
+   * texture). The `shadow` pass that draws it starts bypassed: turn it on with `graph.setEnabled('shadow', true)`.
+   */
+  shadowMapSize?: number;
 }
 
 /**
@@ -134,6 +140,8 @@ export class Renderer {
     readonly canvas: HTMLCanvasElement | OffscreenCanvas,
     readonly graph: RenderGraph<FrameContext, RenderTarget>,
     readonly world: WorldPass,
+    /** The `shadow` pass: its fit, bias and filter (see `ShadowPass`); toggled in the graph like every pass. */
+    readonly shadow: ShadowPass,
     readonly present: PresentPass,
     chain: ChainPass[],
     settings: ChainSettings,
@@ -227,10 +235,13 @@ export class Renderer {
         maxTextureSize: max,
       });
       graph.addExternal('canvas', format, { relativeTo: 'canvas' });
+      const shadow = new ShadowPass(world, options.shadowMapSize, max);
+      graph.addPass(shadow);
       graph.addPass(world);
       for (const pass of chain) graph.addPass(pass);
       graph.addPass(present);
       graph.validate();
+      graph.setEnabled('shadow', false);
       for (const name of OFF_BY_DEFAULT)
         if (chain.some((p) => p.name === name)) graph.setEnabled(name, false);
       return new Renderer(
@@ -239,6 +250,7 @@ export class Renderer {
         canvas,
         graph,
         world,
+        shadow,
         present,
         chain,
         settings,

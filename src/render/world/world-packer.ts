@@ -18,6 +18,8 @@ import type { Skin } from '../../scene/skin';
 import { VERTEX_FLOATS } from '../../scene/geometry';
 import { DeformSlots } from './deform-slots';
 import { transformPacker, type TransformPacker } from './transform-packer';
+import { Light } from '../../scene/light';
+import { LIGHTS_PER_OBJECT, LightSet, MAX_LIGHTS } from './light-set';
 
 const frameWriter = new StructWriter(FRAME);
 const VIEW_PROJECTION = frameWriter.field('viewProjection');
@@ -27,6 +29,25 @@ const LIGHT_COLOR = frameWriter.field('lightColor');
 const AMBIENT = frameWriter.field('ambient');
 const CAMERA_RIGHT = frameWriter.field('cameraRight');
 const CAMERA_UP = frameWriter.field('cameraUp');
+const AMBIENT_GROUND = frameWriter.field('ambientGround');
+const LIGHT_AT = frameWriter.field('lightAt');
+const LIGHT_GLOW = frameWriter.field('lightGlow');
+const LIGHT_AIM = frameWriter.field('lightAim');
+const SHADOW_MATRIX = frameWriter.field('shadowMatrix');
+const SHADOW = frameWriter.field('shadow');
+
+/** The directional light's shadow map as the `shadow` pass drew it this frame: what the world's frame reads it with. */
+export interface ShadowFrame {
+  /** World → map (x, y in 0…1, y down; z the depth in 0…1), column-major. */
+  matrix: ReadonlyMat4;
+  /** The map's size in texels. */
+  size: number;
+  /** Depth bias (in the map's 0…1 depths) and normal offset (world units). */
+  bias: number;
+  normalOffset: number;
+  /** Filtered over 3×3 texels (PCF) instead of hard edges. */
+  filter: boolean;
+}
 
 /** A mesh as the world pass draws it. */
 export type WorldMesh = Mesh<Geometry, Material>;
@@ -48,6 +69,8 @@ export interface KindSlots<B extends StorageBuffer = StorageBuffer> {
   readonly transform: TransformPacker | null;
   readonly color: FieldWriter | null;
   readonly alphaTest: FieldWriter | null;
+  /** Its `lights: vec4<u32>` field (the lights that reach the object), or null for a kind that is not lit by them. */
+  readonly lights: FieldWriter | null;
   /** The kind's other fields, filled from `Material.setParam`. */
   readonly params: readonly [string, FieldWriter][];
 }
@@ -97,6 +120,13 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   inView: boolean;
   /** Its place in `draws`, as of the last change of the list (`drawsVersion`). */
   index: number;
+  /** The light slots (`WorldPacker.lights`) whose reach touches its box: bits of slots 0…31, then 32…63. */
+  lightsLow: number;
+  lightsHigh: number;
+  /** How many lights its slot lists (at most LIGHTS_PER_OBJECT); −1 until the list is written into this slot. */
+  lightCount: number;
+  /** The flags its light list carries (bit 0: it receives the directional light's shadow). */
+  lightFlags: number;
   /** The mesh's number: the last key of the sort, so a repaired list and a rebuilt one are in the same order. */
   readonly id: number;
 }
@@ -156,9 +186,11 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   readonly kindList: KindSlots<B>[] = [];
   /**
    * Since creation: nodes visited by walks of the whole tree (the first frame, a dropped change log), change-log entries
-   * read, and world boxes tested against a view.
+   * read, and world boxes tested against a view. Now: lightLinks, the lights listed per object summed over the draws.
    */
-  readonly counters = { walked: 0, read: 0, boxesTested: 0, jointMatrices: 0 };
+  readonly counters = { walked: 0, read: 0, boxesTested: 0, jointMatrices: 0, lightLinks: 0 };
+  /** The tree's lights: the frame's sun and the slots objects' light lists name. */
+  readonly lights = new LightSet();
   /** Deformed meshes' joint matrices and morph weights (group 3 of their draws). */
   readonly deforms: DeformSlots<B>;
   /** The skinned draws: their joints are checked every frame (a joint moves without its mesh being touched). */
@@ -199,10 +231,21 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   private readonly visit = (node: Node) => {
     this.counters.read++;
     if (node instanceof Mesh) this.touched.push(node as WorldMesh);
+    else if (node instanceof Light) {
+      if (this.record.has(node)) this.lights.add(node);
+      else this.lights.remove(node);
+    }
   };
+  /** A draw's light list, four slots (+ 1) to a word, as its `lights` field takes it. */
+  private readonly lightWords = new Uint32Array(4);
+  private readonly lightList: number[] = [];
   private readonly normal = mat3.create();
   private readonly frameData = new StructBuffer(new ArrayBuffer(FRAME.size));
   private readonly axis = vec3.create();
+  private readonly sunColor = new Float32Array(4);
+  private readonly shadowData = new Float32Array(4);
+  /** The lights' version the frame bytes hold. */
+  private framedLights = -1;
 
   constructor(
     readonly root: Node,
@@ -273,6 +316,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       if (!kept || this.needsWalk) this.walk();
       else this.applyTouched();
       this.touched.clear();
+      this.lights.update();
       this.checkMaterials();
       if (this.blendChanged) {
         // Every mesh drawn blended (and any the history tracks now) is drawn somewhere else this frame.
@@ -293,6 +337,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       this.queue.clear();
       const skinned = this.skinned;
       for (let i = 0; i < skinned.length; i++) packed += this.poseSkin(skinned[i]!);
+      if (this.lights.moved.length > 0) this.relightMoved();
     } catch (error) {
       // Whatever was half-applied, the next frame starts again from a walk of the tree.
       this.needsWalk = true;
@@ -353,8 +398,17 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     return draws;
   }
 
-  /** Packs the per-frame struct (one view's view-projection, the light, the time); the bytes are reused. */
-  frameBytes(viewProjection: mat4, view: mat4, time: number, light: Environment): ArrayBuffer {
+  /**
+   * Packs the per-frame struct (one view's view-projection, the lights, the time, how to read the shadow map, or null
+   * without one); the bytes are reused.
+   */
+  frameBytes(
+    viewProjection: mat4,
+    view: ReadonlyMat4,
+    time: number,
+    light: Environment,
+    shadow: ShadowFrame | null,
+  ): ArrayBuffer {
     const data = this.frameData;
     VIEW_PROJECTION.write(data, 0, viewProjection);
     // The view matrix's first two rows are the eye's right and up in world space (scaled if the camera node is).
@@ -364,7 +418,25 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     LIGHT_DIRECTION.write(data, 0, light.lightDirection);
     TIME.write(data, 0, time);
     LIGHT_COLOR.write(data, 0, light.lightColor);
+    const lights = this.lights;
+    if (lights.sunLight(this.axis, this.sunColor)) {
+      // A DirectionalLight in the tree stands in for the environment's light.
+      LIGHT_DIRECTION.write(data, 0, this.axis);
+      LIGHT_COLOR.write(data, 0, this.sunColor);
+    }
     AMBIENT.write(data, 0, light.ambient);
+    AMBIENT_GROUND.write(data, 0, light.ambientGround ?? light.ambient);
+    if (lights.version !== this.framedLights) {
+      LIGHT_AT.write(data, 0, lights.at);
+      LIGHT_GLOW.write(data, 0, lights.glow);
+      LIGHT_AIM.write(data, 0, lights.aim);
+      this.framedLights = lights.version;
+    }
+    if (shadow) {
+      SHADOW_MATRIX.write(data, 0, shadow.matrix);
+      this.shadowData.set([shadow.size, shadow.bias, shadow.normalOffset, shadow.filter ? 1 : 0]);
+    } else this.shadowData.fill(0);
+    SHADOW.write(data, 0, this.shadowData);
     return data.bytes;
   }
 
@@ -425,6 +497,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       transform: transformPacker(model, normal),
       color: has('color') ? writer.field('color') : null,
       alphaTest: has('alphaTest') ? writer.field('alphaTest') : null,
+      lights: has('lights') ? writer.field('lights') : null,
       params: info.object.fields
         .filter((f) => !STANDARD_FIELDS.includes(f.name))
         .map((f) => [f.name, writer.field(f.name)] as [string, FieldWriter]),
@@ -461,10 +534,13 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   private walk(): void {
     this.sortNeeded = true;
     const found = new Set<WorldMesh>();
+    const lights = new Set<Light>();
     this.root.traverse((node) => {
       this.counters.walked++;
       if (node instanceof Mesh) found.add(checkDrawable(node));
+      else if (node instanceof Light) lights.add(node);
     });
+    this.lights.reset(lights);
     for (const draw of this.byMesh.values()) if (!found.has(draw.mesh)) this.drop(draw);
     for (const mesh of found) this.enqueue(this.byMesh.get(mesh) ?? this.addDraw(mesh));
     this.needsWalk = false;
@@ -501,6 +577,10 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       box: new Float32Array(6),
       inView: true,
       index: -1,
+      lightsLow: 0,
+      lightsHigh: 0,
+      lightCount: -1,
+      lightFlags: 0,
       id: objectId(mesh),
     };
     this.byMesh.set(mesh, draw);
@@ -517,6 +597,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     this.snapped.delete(draw);
     this.blended.delete(draw);
     this.undeform(draw);
+    this.counters.lightLinks -= Math.max(draw.lightCount, 0);
+    draw.lightCount = -1;
     draw.kind.arena.free(draw.slot);
     draw.slot = -1;
     this.byMesh.delete(draw.mesh);
@@ -599,9 +681,13 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     if (material !== draw.material) this.rematerial(draw, material);
     else if (worldVersion === draw.worldVersion && !materialChanged && !drawnChanged) {
       // Only its skin or morph weights may have changed (its world matrix, which its joints are relative to, did not).
-      if (!this.deform(draw, false)) return 0;
+      if (mesh.receiveShadow !== ((draw.lightFlags & 1) === 1)) {
+        this.setLights(draw, draw.lightsLow, draw.lightsHigh);
+        if (!this.deform(draw, false)) return 1;
+      } else if (!this.deform(draw, false)) return 0;
       mesh.worldBox(draw.box);
       this.boxChanged.push(draw);
+      this.relight(draw);
       return 1;
     }
     const { arena, model, normal, transform, color, alphaTest, params } = draw.kind;
@@ -637,7 +723,98 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     draw.materialVersion = material.version;
     mesh.worldBox(draw.box);
     this.boxChanged.push(draw);
+    this.relight(draw);
     return 1;
+  }
+
+  /** Tests a lit draw's box against every light and writes its light list when that changed. */
+  private relight(draw: WorldDraw<B>): void {
+    if (!draw.kind.lights) return;
+    let low = 0;
+    let high = 0;
+    const lights = this.lights;
+    if (lights.count > 0)
+      for (let slot = 0; slot < MAX_LIGHTS; slot++)
+        if (lights.slots[slot] && lights.reaches(slot, draw.box)) {
+          if (slot < 32) low |= 1 << slot;
+          else high |= 1 << (slot - 32);
+        }
+    this.setLights(draw, low, high);
+  }
+
+  /** The lights whose reach changed this frame, tested against every lit draw (the others keep their bits). */
+  private relightMoved(): void {
+    const moved = this.lights.moved;
+    const lights = this.lights;
+    const draws = this.draws;
+    for (let i = 0; i < draws.length; i++) {
+      const draw = draws[i]!;
+      if (!draw.kind.lights || draw.slot < 0) continue;
+      let low = draw.lightsLow;
+      let high = draw.lightsHigh;
+      for (let m = 0; m < moved.length; m++) {
+        const slot = moved[m]!;
+        const reaches = lights.slots[slot] !== null && lights.reaches(slot, draw.box);
+        if (slot < 32) low = reaches ? low | (1 << slot) : low & ~(1 << slot);
+        else high = reaches ? high | (1 << (slot - 32)) : high & ~(1 << (slot - 32));
+      }
+      this.setLights(draw, low, high);
+    }
+    moved.length = 0;
+  }
+
+  /**
+   * Writes the light list of a draw whose lights are the slots in `low` and `high`, when they changed, the slot is new
+   * or more lights reach it than a list holds (then the strongest at its box are listed, so a move may change them).
+   */
+  private setLights(draw: WorldDraw<B>, low: number, high: number): void {
+    if (!draw.kind.lights) return;
+    const flags = draw.mesh.receiveShadow ? 1 : 0;
+    if (
+      low === draw.lightsLow &&
+      high === draw.lightsHigh &&
+      flags === draw.lightFlags &&
+      draw.lightCount >= 0 &&
+      draw.lightCount < LIGHTS_PER_OBJECT
+    )
+      return;
+    draw.lightsLow = low;
+    draw.lightsHigh = high;
+    draw.lightFlags = flags;
+    const list = this.listLights(draw, this.lightList);
+    const words = this.lightWords;
+    words.fill(0);
+    for (let k = 0; k < list.length; k++) words[k >> 2]! |= (list[k]! + 1) << (8 * (k & 3));
+    words[3]! |= flags << 24; // the 16th byte: the shadow flags
+    draw.kind.arena.write(draw.slot, draw.kind.lights!, words);
+    this.counters.lightLinks += list.length - Math.max(draw.lightCount, 0);
+    draw.lightCount = list.length;
+  }
+
+  /**
+   * The slots a draw's light list holds, ascending: those whose reach touches its box, or the LIGHTS_PER_OBJECT
+   * strongest at its box when more do.
+   */
+  private listLights(draw: WorldDraw<B>, list: number[]): number[] {
+    const { lightsLow: low, lightsHigh: high } = draw;
+    list.length = 0;
+    for (let slot = 0; slot < MAX_LIGHTS; slot++)
+      if ((slot < 32 ? low >>> slot : high >>> (slot - 32)) & 1) list.push(slot);
+    if (list.length > LIGHTS_PER_OBJECT) {
+      const box = draw.box;
+      const lights = this.lights;
+      list.sort((a, b) => lights.strength(b, box) - lights.strength(a, box) || a - b);
+      list.length = LIGHTS_PER_OBJECT;
+      list.sort((a, b) => a - b);
+    }
+    return list;
+  }
+
+  /** The lights `mesh` is lit by as of the last frame (its light list); none when it is not drawn or not lit. */
+  lightsOf(mesh: Mesh): Light[] {
+    const draw = this.byMesh.get(mesh as WorldMesh);
+    if (!draw || !draw.kind.lights) return [];
+    return this.listLights(draw, []).map((slot) => this.lights.slots[slot]!);
   }
 
   /**
@@ -694,6 +871,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     this.writeJoints(draw, skin);
     draw.mesh.worldBox(draw.box, draw.skinSwept);
     this.boxChanged.push(draw);
+    this.relight(draw);
     return 1;
   }
 
@@ -832,6 +1010,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     draw.kind = kind;
     this.refs?.retain(draw);
     draw.slot = kind.arena.allocate();
+    this.counters.lightLinks -= Math.max(draw.lightCount, 0);
+    draw.lightCount = -1; // a new slot: its light list is written again
     this.sortNeeded = this.listChanged = true;
   }
 
@@ -889,6 +1069,16 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         (mesh.drawSnap === null || draw.gridVersion === this.gridVersion) &&
         draw.kind.info.name === mesh.material.kind;
       if (!current) fail(`the draw of "${mesh.path}" was not re-packed after a change`);
+      if (draw.kind.lights) {
+        const [low, high] = [draw.lightsLow, draw.lightsHigh];
+        this.relight(draw); // from scratch: every light against the box
+        if (
+          draw.lightsLow !== low ||
+          draw.lightsHigh !== high ||
+          draw.lightFlags !== (mesh.receiveShadow ? 1 : 0)
+        )
+          fail(`the light list of "${mesh.path}" was not updated after a light or the mesh moved`);
+      }
     }
   }
 }
@@ -902,8 +1092,8 @@ export function materialKinds(root: Node): Set<string> {
   return kinds;
 }
 
-/** Fields the packer fills itself: from the mesh (model, normal) and the material (color, alphaTest). */
-const STANDARD_FIELDS = ['model', 'normal', 'color', 'alphaTest'];
+/** Fields the packer fills itself: from the mesh (model, normal, lights) and the material (color, alphaTest). */
+const STANDARD_FIELDS = ['model', 'normal', 'color', 'alphaTest', 'lights'];
 
 const objectIds = new WeakMap<object, number>();
 let nextObjectId = 0;

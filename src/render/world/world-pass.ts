@@ -1,4 +1,4 @@
-import { mat4, type ReadonlyMat4 } from 'gl-matrix';
+import { mat4, vec3, type ReadonlyMat4 } from 'gl-matrix';
 import type {
   Bindings,
   Bundle,
@@ -19,6 +19,8 @@ import type { TexelGrid } from '../../scene/snap-to-grid';
 import type { StepHistory } from '../../scene/step-history';
 import { VERTEX_FLOATS, type Geometry } from '../../scene/geometry';
 import type { Node } from '../../scene/node';
+import type { Light } from '../../scene/light';
+import type { Mesh } from '../../scene/mesh';
 import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from '../frame-context';
 import {
@@ -31,9 +33,16 @@ import {
 import { MaterialImages, type ImageSet } from './material-images';
 import { isDisposed, whenDisposed } from '../../scene/disposal';
 import { RefCache } from './ref-cache';
-import { Deformed, materialKinds, WorldPacker, type KindSlots, type WorldDraw } from './world-packer';
+import {
+  Deformed,
+  materialKinds,
+  WorldPacker,
+  type KindSlots,
+  type ShadowFrame,
+  type WorldDraw,
+} from './world-packer';
 
-export type { WorldMesh } from './world-packer';
+export type { ShadowFrame, WorldMesh } from './world-packer';
 
 /** A region of a target in texels, origin at the top left. */
 export interface Viewport {
@@ -94,6 +103,8 @@ interface DeviceGeometry {
   unlisten: () => void;
 }
 
+const IDENTITY = mat4.create();
+
 /** Draws per render bundle: a mesh that goes into or out of the view records its chunk again, not every draw. */
 const CHUNK = 512;
 
@@ -108,11 +119,16 @@ interface Chunk {
   culled: number;
 }
 
-/** A per-frame uniform: one for the graph's view, one per view of `renderViews` (each eye its view-projection). */
+/**
+ * A per-frame uniform: one for the graph's view, one per view of `renderViews` (each eye its view-projection), one
+ * for the shadow map's.
+ */
 interface FrameUniform {
   buffer: DeviceBuffer;
   /** Made with the first pipeline drawn: every kind's group 0 is the same, so any pipeline's serves them all. */
   bindings: Bindings | null;
+  /** The shadow map its bindings bind (null: the one texel that sees everything). */
+  shadowMap: DeviceTexture | null;
   label: string;
 }
 
@@ -145,9 +161,11 @@ const SKINNING = [
 const SKINNED_LAYOUT = { stride: 32, attributes: SKINNING } as const;
 const UNSKINNED_LAYOUT = { stride: 32, step: 'instance', attributes: SKINNING } as const;
 /** A pipeline variant's flags (see `WorldPass.pipeline`). */
-const [MIRRORED, LINED, DOUBLE_SIDED, BLENDED, COLORED, DEFORMED, SKINNED] = [
-  1, 2, 4, 8, 16, 32, 64,
+const [MIRRORED, LINED, DOUBLE_SIDED, BLENDED, COLORED, DEFORMED, SKINNED, SHADOW] = [
+  1, 2, 4, 8, 16, 32, 64, 128,
 ] as const;
+/** The shadow map's format: a depth in 24 bits over red, green and blue (world.wgsl's armaturePackDepth). */
+export const SHADOW_MAP_FORMAT = 'rgba8unorm';
 /** The groups of a deformed pipeline (its joints and morph targets at 3) and of every other. */
 const [DEFORMED_GROUPS, PLAIN_GROUPS] = [4, 3] as const;
 
@@ -159,7 +177,8 @@ const [DEFORMED_GROUPS, PLAIN_GROUPS] = [4, 3] as const;
  */
 export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'world';
-  readonly reads = [];
+  /** The shadow map, while the `shadow` pass runs (see `renderShadow`). */
+  readonly reads = [{ name: 'shadowMap', optional: true }];
   readonly writes: ResourceDecl[];
   readonly bypass = {};
   camera: Camera | null;
@@ -199,6 +218,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     pipelinesBuilt: 0,
     /** Joint matrices computed (only skins whose mesh or a joint moved are computed again). */
     jointMatrices: 0,
+    /** Lights in the scene that light it: its directional light (if a node) and those with a slot (64 at most). */
+    lights: 0,
+    /** How many lights each mesh is lit by (`lightsOf`), summed over the scene's meshes. */
+    lightLinks: 0,
   };
   /** Replay the draws from a bundle recorded again only when the draw list changes (default on; WebGPU only). */
   useBundles = true;
@@ -344,11 +367,92 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.environment.setClearColor(color);
   }
 
+  /**
+   * Brings the world matrices, draws and lights up to date for this frame, once: the `shadow` pass, which runs first,
+   * calls it, and what it packed and uploaded is counted with the world's frame.
+   */
+  prepareFrame(): void {
+    if (this.prepared) return;
+    this.jointsBefore = this.packer.counters.jointMatrices;
+    this.texelsBefore = this.images.bytesUploaded;
+    this.prepared = this.packer.prepare();
+  }
+
+  private prepare(): { packed: number; bytesUploaded: number } {
+    this.prepareFrame();
+    const prepared = this.prepared!;
+    this.prepared = null;
+    return prepared;
+  }
+
+  /** The direction the frame's directional light travels (a DirectionalLight's, else the environment's). */
+  sunDirection(out: vec3): vec3 {
+    if (this.packer.lights.sunLight(out, this.sunScratch)) return out;
+    return vec3.normalize(out, this.environment.lightDirection);
+  }
+  private readonly sunScratch = new Float32Array(4);
+
+  /** The graph's view: the lens's (a pixel-stable camera's) or the camera's projection × view, WebGPU's clip space. */
+  eyeViewProjection(out: mat4): mat4 {
+    if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
+    return mat4.multiply(
+      out,
+      this.lens?.projection ?? this.camera.projectionMatrix,
+      this.lens?.view ?? this.camera.viewMatrix,
+    );
+  }
+  private prepared: { packed: number; bytesUploaded: number } | null = null;
+  private texelsBefore = 0;
+
+  /**
+   * Draws the shadow casters (`Mesh.castShadow`, opaque) into `map` (the shadow pass's, `SHADOW_MAP_FORMAT`) with
+   * `depth`, seen through `viewProjection` (WebGPU's clip space), writing each texel's depth by `shadow.matrix`; the
+   * world's frame then reads the map by `shadow`. Not culled: a caster outside the view casts into it.
+   */
+  renderShadow(
+    frame: FrameContext,
+    map: RenderTarget,
+    depth: RenderTarget,
+    viewProjection: ReadonlyMat4,
+    shadow: ShadowFrame,
+  ): void {
+    this.prepareFrame();
+    const pass = frame.device.beginPass({
+      label: 'shadow',
+      color: map,
+      clearColor: [1, 1, 1, 1], // the farthest depth: nothing casts there
+      depth,
+      clearDepth: 1,
+      timed: true,
+    });
+    const uniform = (this.shadowUniform ??= this.frameUniform('shadow frame'));
+    const vp = this.viewProjection;
+    if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, viewProjection);
+    else mat4.copy(vp, viewProjection);
+    uniform.buffer.write(0, this.packer.frameBytes(vp, IDENTITY, frame.time, this.environment, shadow));
+    const culling = this.culling;
+    this.culling = false;
+    this.drawingShadow = true;
+    try {
+      this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount);
+    } finally {
+      this.culling = culling;
+      this.drawingShadow = false;
+    }
+    pass.end();
+    this.shadowFrame = shadow;
+  }
+  private shadowUniform: FrameUniform | null = null;
+  /** The shadow map's reading as `renderShadow` drew it this frame; taken by the world's frame. */
+  private shadowFrame: ShadowFrame | null = null;
+  private drawingShadow = false;
+
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
-    this.jointsBefore = this.packer.counters.jointMatrices;
-    const { packed, bytesUploaded } = this.packer.prepare();
-    const texelsBefore = this.images.bytesUploaded;
+    const { packed, bytesUploaded } = this.prepare();
+    const texelsBefore = this.texelsBefore;
+    const shadow = io.has('shadowMap') ? this.shadowFrame : null;
+    this.shadowFrame = null;
     this.drawingLines = this.lines;
     const pass = frame.device.beginPass({
       label: 'world',
@@ -367,6 +471,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         : {}),
     });
     const uniform = this.frames[0]!;
+    this.bindShadowMap(uniform, shadow ? (io.input('shadowMap') as DeviceTexture) : null);
     const view = this.lens?.view ?? this.camera.viewMatrix;
     const cull = this.writeFrame(
       uniform,
@@ -374,6 +479,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       this.lens?.projection ?? this.camera.projectionMatrix,
       view,
       frame.time,
+      shadow,
     );
     const visibility = this.packer.checkVisibility();
     const counts = this.drawCounts;
@@ -390,7 +496,23 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     c.bytesUploaded = bytesUploaded + FRAME.size;
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
     c.jointMatrices = this.packer.counters.jointMatrices - this.jointsBefore;
+    this.countLights();
     this.sweep();
+  }
+
+  /**
+   * The lights `mesh` is lit by as of the last frame: the point, spot and further directional lights whose reach
+   * touches its world box (the 15 strongest there when more do), not the directional light every mesh gets. None for a
+   * mesh not drawn or of a kind not lit by them (see `MaterialKindSpec`).
+   */
+  lightsOf(mesh: Mesh): Light[] {
+    return this.packer.lightsOf(mesh);
+  }
+
+  private countLights(): void {
+    const lights = this.packer.lights;
+    this.counters.lights = lights.count + (lights.sun ? 1 : 0);
+    this.counters.lightLinks = this.packer.counters.lightLinks;
   }
 
   /** Ends a frame: frees the buffers, textures and bindings no draw has used for a few frames. */
@@ -405,9 +527,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    * is recorded against one frame uniform).
    */
   renderViews(frame: FrameContext, views: readonly WorldView[]): void {
-    this.jointsBefore = this.packer.counters.jointMatrices;
-    const { packed, bytesUploaded } = this.packer.prepare();
-    const texelsBefore = this.images.bytesUploaded;
+    const { packed, bytesUploaded } = this.prepare();
+    const texelsBefore = this.texelsBefore;
     this.packer.checkVisibility();
     let drawCalls = 0;
     let triangles = 0;
@@ -424,7 +545,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       });
       const v = view.viewport;
       if (v) pass.setViewport(v.x, v.y, v.width, v.height);
-      this.writeFrame(uniform, pass, view.projection, view.view, frame.time);
+      this.writeFrame(uniform, pass, view.projection, view.view, frame.time, null);
       this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount);
       this.drawBlended(pass, uniform, view.view);
       pass.end();
@@ -440,16 +561,18 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     c.bytesUploaded = bytesUploaded + FRAME.size * views.length;
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
     c.jointMatrices = this.packer.counters.jointMatrices - this.jointsBefore;
+    this.countLights();
     this.sweep();
   }
 
   destroy(): void {
     this.packer.destroy();
     this.images.destroy();
-    for (const uniform of this.frames) {
+    for (const uniform of [...this.frames, ...(this.shadowUniform ? [this.shadowUniform] : [])]) {
       uniform.bindings?.destroy();
       uniform.buffer.destroy();
     }
+    this.noShadow?.destroy();
     for (const { bindings } of this.objectBindings.values()) bindings.destroy();
     this.geometries.destroy();
     this.white?.destroy();
@@ -469,14 +592,44 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     projection: Float32Array | mat4,
     view: Float32Array | mat4,
     time: number,
+    shadow: ShadowFrame | null,
   ): number {
     const vp = this.viewProjection;
     mat4.multiply(vp, projection, view);
     const cull = this.culling ? this.packer.cull(vp) : -1;
     if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, vp);
-    uniform.buffer.write(0, this.packer.frameBytes(vp, view as mat4, time, this.environment));
+    uniform.buffer.write(0, this.packer.frameBytes(vp, view as mat4, time, this.environment, shadow));
     return cull;
   }
+
+  /** Points a frame uniform's bindings at this frame's shadow map (null: the texel that sees everything). */
+  private bindShadowMap(uniform: FrameUniform, map: DeviceTexture | null): void {
+    if (uniform.shadowMap === map) return;
+    uniform.bindings?.destroy();
+    uniform.bindings = null;
+    uniform.shadowMap = map;
+    this.objectsVersion++; // recorded draws bound the old bindings
+  }
+
+  /** A frame uniform's group 0: its buffer and its shadow map, made with the first pipeline drawn. */
+  private frameBindings(uniform: FrameUniform, pipeline: Pipeline): Bindings {
+    return (uniform.bindings ??= this.device.createBindings(pipeline, 0, {
+      frame: uniform.buffer,
+      shadowMap: uniform.shadowMap ?? this.noShadowMap(),
+    }));
+  }
+
+  /** The shadow map bound while there is none: one texel at the farthest depth (and the frame says no shadows). */
+  private noShadowMap(): DeviceTexture {
+    return (this.noShadow ??= this.device.createTexture({
+      label: 'no shadow map',
+      format: SHADOW_MAP_FORMAT,
+      width: 1,
+      height: 1,
+      pixels: new Uint8Array([255, 255, 255, 255]),
+    }));
+  }
+  private noShadow: DeviceTexture | null = null;
 
   private frameUniform(label: string): FrameUniform {
     const buffer = this.device.createBuffer({
@@ -484,11 +637,11 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       size: Math.ceil(FRAME.size / 16) * 16,
       usage: 'uniform',
     });
-    return { buffer, bindings: null, label };
+    return { buffer, bindings: null, shadowMap: null, label };
   }
 
   private pipelineDesc(kind: MaterialKindInfo, variant = 0): PipelineDesc {
-    const [mirrored, lined, doubleSided, blended, colored, deformed, skinned] = [
+    const [mirrored, lined, doubleSided, blended, colored, deformed, skinned, shadow] = [
       MIRRORED,
       LINED,
       DOUBLE_SIDED,
@@ -496,6 +649,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       COLORED,
       DEFORMED,
       SKINNED,
+      SHADOW,
     ].map((flag) => (variant & flag) !== 0);
     const wrapped = (what: string) =>
       new Error(
@@ -506,6 +660,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const oneSided = lined ? kind.lined! : kind.shader;
     const sided = doubleSided ? twoSidedShader(oneSided) : oneSided;
     if (!sided) throw wrapped('double-sided materials');
+    if (shadow) return this.shadowPipelineDesc(kind, variant);
     return {
       shader: colored ? coloredShader(sided) : sided,
       format: this.format,
@@ -530,6 +685,37 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       // Blended: alpha over what is drawn, behind what is nearer, leaving the depth to the opaque draws.
       ...(blended ? { blend: 'alpha' as const } : {}),
       depth: { write: !blended, compare: 'less' },
+      dynamic: deformed ? ['object', 'deform'] : ['object'],
+    };
+  }
+
+  /**
+   * A shadow caster's pipeline: the kind's vertex stage (plain or deformed) and world.wgsl's fsShadow writing the
+   * depth into the shadow map; both faces of a double-sided material, else the front.
+   */
+  private shadowPipelineDesc(kind: MaterialKindInfo, variant: number): PipelineDesc {
+    const deformed = (variant & DEFORMED) !== 0;
+    const skinned = (variant & SKINNED) !== 0;
+    const colored = (variant & COLORED) !== 0;
+    return {
+      shader: { ...kind.shader, label: `${kind.shader.label} shadow` },
+      fragmentEntry: 'fsShadow',
+      format: SHADOW_MAP_FORMAT,
+      vertexBuffers: [
+        ...(colored ? COLORED_LAYOUT : WHITE_LAYOUT),
+        ...(deformed ? [skinned ? SKINNED_LAYOUT : UNSKINNED_LAYOUT] : []),
+      ],
+      ...(deformed
+        ? {
+            vertexEntry: 'vsDeformed',
+            defines: ['ARMATURE_DEFORMED', 'ARMATURE_SHADOW_CASTER'],
+            dataTextures: ['morphTargets'],
+            groups: DEFORMED_GROUPS,
+          }
+        : { defines: ['ARMATURE_SHADOW_CASTER'], groups: PLAIN_GROUPS }),
+      ...((variant & DOUBLE_SIDED) !== 0 ? {} : { cull: 'back' as const }),
+      frontFace: (variant & MIRRORED) !== 0 ? 'cw' : 'ccw',
+      depth: { write: true, compare: 'less' },
       dynamic: deformed ? ['object', 'deform'] : ['object'],
     };
   }
@@ -693,9 +879,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     let culled = 0;
     const culling = this.culling;
     const lined = this.drawingLines;
+    const shadow = this.drawingShadow;
     for (let i = from; i < to; i++) {
       const draw = draws[i]!;
-      if (!draw.visible) continue;
+      if (!draw.visible || (shadow && !draw.mesh.castShadow)) continue;
       if (culling && !draw.inView) {
         culled++;
         continue;
@@ -707,7 +894,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         (draw.blended ? BLENDED : 0) |
         (draw.geometry.colors ? COLORED : 0) |
         (draw.deformed !== Deformed.None ? DEFORMED : 0) |
-        (draw.deformed === Deformed.Skinned ? SKINNED : 0);
+        (draw.deformed === Deformed.Skinned ? SKINNED : 0) |
+        (shadow ? SHADOW : 0);
       if (draw.kind !== kind || drawVariant !== variant) {
         const first = kind === null;
         const sameKind = draw.kind === kind;
@@ -716,11 +904,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         // Pipelines share their bind group layouts, so the groups set stay valid across the switch.
         const pipeline = this.pipeline(kind.info, variant);
         target.setPipeline(pipeline);
-        if (first)
-          target.setBindings(
-            0,
-            (uniform.bindings ??= this.device.createBindings(pipeline, 0, { frame: uniform.buffer })),
-          );
+        if (first) target.setBindings(0, this.frameBindings(uniform, pipeline));
         if (!sameKind) {
           objects = this.objectsOf(kind);
           images = null;
