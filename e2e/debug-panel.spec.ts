@@ -20,6 +20,7 @@ test('debug panel: opens with backquote and its button, lists the passes in chai
     .locator('[data-testid^="pass-toggle-"]')
     .evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-testid')));
   expect(labels).toEqual([
+    'pass-toggle-shadow',
     'pass-toggle-outline',
     'pass-toggle-ui',
     'pass-toggle-motionBlur',
@@ -31,7 +32,7 @@ test('debug panel: opens with backquote and its button, lists the passes in chai
     'pass-toggle-background',
     'pass-toggle-crt',
   ]);
-  for (const off of ['outline', 'bloom', 'grade', 'vignette', 'palette', 'crt'])
+  for (const off of ['shadow', 'outline', 'bloom', 'grade', 'vignette', 'palette', 'crt'])
     await expect(page.getByTestId(`pass-toggle-${off}`)).not.toBeChecked();
 });
 

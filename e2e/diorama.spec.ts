@@ -19,6 +19,10 @@ const STATES: [string, string][] = [
   ['bloom-smooth', 'on=bloom&bands=0'],
   ['bars-image-tiled', 'bars=image-tiled'],
   ['blue-noise', 'dither=blue-noise'],
+  ['shadows-off', 'shadows=0'],
+  // The day of ?daynight=1 lasts 40 s: late afternoon at 8 s, the lanterns alone at midnight (20 s).
+  ['afternoon', 'daynight=1&t=8&fps=2'],
+  ['night', 'daynight=1&t=20&fps=2'],
 ];
 
 for (const [name, query] of STATES) {

@@ -69,7 +69,7 @@ export {
   type Viewport,
   type ShadowFrame,
 } from './render/world/world-pass';
-export { ShadowPass } from './render/world/shadow-pass';
+export { ShadowPass, shadowPass, type ShadowSettings } from './render/passes/shadow-pass';
 export {
   HeadsetRenderer,
   type HeadsetRendererOptions,

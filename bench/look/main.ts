@@ -1,6 +1,7 @@
-// The page of `npm run bench:look`: the diorama at 336×240 (upscaled ×2) drawn under each look option in turn, on two
-// renderers (the chain as it was, and a pixel-stable one), rounds interleaved; per configuration the CPU time of the
-// render call and the GPU time of each pass (timestamp queries). Results on `window.__bench`.
+// The page of `npm run bench:look`: the diorama at 336×240 (upscaled ×2, its two lanterns lit) drawn under each look
+// option in turn (the shadow map among them), on two renderers (the chain as it was, and a pixel-stable one), rounds
+// interleaved; per configuration the CPU time of the render call and the GPU time of each pass (timestamp queries).
+// Results on `window.__bench`.
 import { Renderer, type ChainSettings } from '../../src/index';
 import { dioramaScene } from '../../demos/shared/diorama-scene';
 
@@ -18,10 +19,11 @@ const CONFIGS: Config[] = [
   { name: '+ grade', stable: false, passes: ['grade'], bands: 0 },
   { name: '+ bloom', stable: false, passes: ['bloom'], bands: 0 },
   { name: '+ banded light per texel', stable: false, passes: [], bands: 4 },
+  { name: '+ shadow map', stable: false, passes: ['shadow'], bands: 0 },
   { name: 'pixel-stable camera', stable: true, passes: [], bands: 0 },
-  { name: 'all on', stable: true, passes: ['outline', 'bloom', 'grade', 'palette'], bands: 4 },
+  { name: 'all on', stable: true, passes: ['shadow', 'outline', 'bloom', 'grade', 'palette'], bands: 4 },
 ];
-const LOOK = ['outline', 'bloom', 'grade', 'palette'];
+const LOOK = ['shadow', 'outline', 'bloom', 'grade', 'palette'];
 
 const params = new URLSearchParams(location.search);
 const rounds = Number(params.get('rounds') ?? 5);
@@ -39,6 +41,7 @@ async function make(stable: boolean) {
     chain: { barFill: 'pixelated' } satisfies Partial<ChainSettings>,
   });
   renderer.graph.setEnabled('motionBlur', true);
+  renderer.shadow.box = Float32Array.of(0, 1.2, 0, 5.2, 1.6, 5.2); // as the diorama demo fits it
   return { scene, renderer };
 }
 

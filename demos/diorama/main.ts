@@ -1,10 +1,12 @@
 // diorama: a small pixel-art diorama at native 336×240 seen by the pixel-stable orthographic camera, which orbits and
 // pans slowly (every texel stays on the world; the view glides by whole device pixels), with one-pixel outlines in a
 // dark shade of each surface (convex edges lit instead), a palette and a stable Bayer dither, banded light lit per
-// texel on the textured ground, a warm grade, and a UI layer that says what is on.
+// texel on the textured ground, the sun's shadows fixed to the world, two lanterns at the cottage door, a warm grade,
+// and a UI layer that says what is on.
 // URL: the chain's state like pixel-chain (?off=palette&on=bloom&upscale=…), plus ?pan=<texels> (the camera moved
 // along its own x after the scene is set up), ?snap=0, ?bands=N (0: smooth), ?texel=0, ?palette=<name>,
-// ?dither=none|bayer4|bayer8|blue-noise and the fixed clock ?t=&fps=. With ?t=0 nothing in the scene moves.
+// ?dither=none|bayer4|bayer8|blue-noise, ?shadows=0 (the shadow pass off, as ?off=shadow), ?daynight=1 (a day of 40 s:
+// the sun sets, the lanterns take over) and the fixed clock ?t=&fps=. With ?t=0 nothing in the scene moves.
 import {
   DITHER_MODES,
   Node,
@@ -48,6 +50,8 @@ function readLook(params: URLSearchParams) {
       'use 0 (smooth) or 2…16',
     ),
     texel: number('texel', 1, (v) => v === 0 || v === 1, 'use 1 (on) or 0 (off)') === 1,
+    shadows: number('shadows', 1, (v) => v === 0 || v === 1, 'use 1 (on) or 0 (off)') === 1,
+    daynight: number('daynight', 0, (v) => v === 0 || v === 1, 'use 1 (on) or 0 (off)') === 1,
     palette,
     dither,
   };
@@ -56,11 +60,14 @@ function readLook(params: URLSearchParams) {
 try {
   const { params } = demoParams();
   // Motion blur starts off here: the diorama holds still, and a frame of zero duration (?t=0) would show only the trail.
-  const state = readChainUrl(params, { on: ['outline', 'grade', 'palette'], off: ['motionBlur'] });
   const look = readLook(params);
+  const state = readChainUrl(params, {
+    on: ['outline', 'grade', 'palette', ...(look.shadows ? ['shadow'] : [])],
+    off: ['motionBlur', ...(look.shadows ? [] : ['shadow'])],
+  });
   const [nw, nh] = state.native;
 
-  const { world, camera, materials, place } = dioramaScene(nw, nh);
+  const { world, camera, materials, place, light } = dioramaScene(nw, nh);
   for (const material of materials) {
     material.setParam('bands', look.bands);
     material.setParam('texelLight', look.texel ? 1 : 0);
@@ -88,7 +95,8 @@ try {
     chain: { snap: look.snap },
     ui: { root: ui, atlas },
   });
-  renderer.environment.lightDirection.set([-0.5, -1, -0.35]);
+  // The shadow map holds the plinth and what stands on it, whatever the camera does: fixed to the world.
+  renderer.shadow.box = Float32Array.of(0, 1.2, 0, 5.2, 1.6, 5.2);
   Object.assign(renderer.settings.palette, { palette: Palette.named(look.palette), dither: look.dither });
   Object.assign(renderer.settings.outline, { highlight: 0.25 }); // convex edges catch the light
   Object.assign(renderer.settings.grade, {
@@ -162,7 +170,12 @@ try {
   const demo = runDemo(
     handle,
     renderer,
-    [(sample) => place(sample.elapsed, look.pan)],
+    [
+      (sample) => {
+        place(sample.elapsed, look.pan);
+        if (look.daynight) light(sample.elapsed, 40, renderer.environment.ambient);
+      },
+    ],
     document.querySelector('#hud'),
     {
       fit: true,

@@ -1,14 +1,17 @@
-// The diorama's scene, shared by demos/diorama and bench/look: a plinth of textured ground with a cottage, trees,
-// rocks and a pond (made here from seeded generators: the project's own art), lit lambert materials, and an
-// orthographic camera 16 units across that orbits the middle and pans along its own x.
+// The diorama's scene, shared by demos/diorama and bench/look: a plinth of textured ground with a cottage, two lanterns
+// at its door (point lights), trees, rocks and a pond (made here from seeded generators: the project's own art), lit
+// lambert materials, a sun that can run through a day, and an orthographic camera 16 units across that orbits the
+// middle and pans along its own x.
 import {
   boxGeometry,
   Camera,
   cylinderGeometry,
+  DirectionalLight,
   Material,
   Mesh,
   Node,
   planeGeometry,
+  PointLight,
   seededRandom,
   sphereGeometry,
   Texture,
@@ -46,6 +49,15 @@ export interface DioramaScene {
   materials: Material[];
   /** Puts the camera where it is at time `t` (s): a slow orbit, then `pan` texels plus a slow sway along its x. */
   place(t: number, pan: number): void;
+  /** The sun (a DirectionalLight: it casts the shadows) and the lanterns' lights. */
+  sun: DirectionalLight;
+  lanterns: PointLight[];
+  /**
+   * The light at time `t` (s) of a day that lasts `day` seconds: the sun climbs, crosses and sets, warm near the
+   * horizon and gone at night, when the sky's ambient is a dim blue and the lanterns burn brighter. `ambient` is
+   * written with the sky's light.
+   */
+  light(t: number, day: number, ambient: Float32Array): void;
 }
 
 /** Builds the diorama for a native image of `nw`×`nh` texels. */
@@ -84,6 +96,23 @@ export function dioramaScene(nw: number, nh: number): DioramaScene {
     2.1,
     -0.3,
   );
+  // Two lanterns on posts either side of the door: a warm glass that glows (emissive) and a point light in each.
+  const lanterns: PointLight[] = [];
+  for (const side of [-1, 1]) {
+    const x = 0.4 + side * 0.5;
+    part(new Mesh(`post${side}`, boxGeometry(0.08, 1.1, 0.08), lit([0.3, 0.22, 0.16, 1]))).setPosition(
+      x,
+      0.55,
+      1.15,
+    );
+    const glass = new Material('lambert', [1, 0.8, 0.45, 1]);
+    glass.setParam('emissive', [0.9, 0.55, 0.2]);
+    part(new Mesh(`lantern${side}`, boxGeometry(0.2, 0.24, 0.2), glass)).setPosition(x, 1.2, 1.15);
+    const bulb = new PointLight(`lamp${side}`, { color: [1, 0.68, 0.35], intensity: 0.4, range: 3.2 });
+    bulb.setPosition(x, 1.2, 1.4); // in front of the glass: it lights the door and the path, not the post
+    house.add(bulb);
+    lanterns.push(bulb);
+  }
   // Trees, rocks and a pond, placed by a seeded generator.
   const random = seededRandom(21);
   for (let i = 0; i < 7; i++) {
@@ -120,6 +149,26 @@ export function dioramaScene(nw: number, nh: number): DioramaScene {
     far: 60,
   });
   world.add(camera);
+  // The sun: it stands in for the environment's light and casts the shadow pass's shadows.
+  const sun = new DirectionalLight('sun', { color: [0.9, 0.9, 0.85] });
+  world.add(sun);
+  const aimSun = (x: number, y: number, z: number) => sun.lookAt([x, y, z]); // at the origin: it shines along (x, y, z)
+  aimSun(-0.5, -1, -0.35);
+  const light = (t: number, day: number, ambient: Float32Array) => {
+    // Noon at t = 0 (the fixed-clock screenshots), then afternoon, dusk, night and dawn.
+    const phase = ((t / day) % 1) * 2 * Math.PI;
+    const height = Math.cos(phase); // 1 at noon, −1 at midnight
+    const up = Math.max(height, 0);
+    aimSun(-0.5 * Math.cos(phase * 0.5) - 0.6 * Math.sin(phase), -Math.max(height, 0.15), -0.35);
+    // Warm near the horizon, white high up, gone below it.
+    const warm = 1 - up;
+    const strength = Math.min(Math.max(height * 3, 0), 1);
+    sun.setColor(0.9 * strength, (0.9 - 0.35 * warm) * strength, (0.85 - 0.55 * warm) * strength);
+    const night = 1 - Math.min(Math.max(height * 2 + 0.5, 0), 1);
+    // Moonlight at night: a dim blue sky.
+    ambient.set([0.25 - 0.12 * night, 0.25 - 0.1 * night, 0.3 - 0.04 * night, 1]);
+    for (const lantern of lanterns) lantern.intensity = 0.4 + 1.2 * night;
+  };
   const texel = VIEW_WIDTH / nw;
   const place = (t: number, pan: number) => {
     const angle = 0.7 + t * 0.05; // radians: a slow orbit
@@ -130,5 +179,5 @@ export function dioramaScene(nw: number, nh: number): DioramaScene {
     const along = (pan + Math.sin(t * 0.3) * 12) * texel;
     camera.setPosition(w[12]! + w[0]! * along, w[13]! + w[1]! * along, w[14]! + w[2]! * along);
   };
-  return { world, camera, materials, place };
+  return { world, camera, materials, place, sun, lanterns, light };
 }

@@ -8,9 +8,11 @@ describe('chain URL state', () => {
       new URLSearchParams('off=motionBlur&upscale=nearest&par=8:7&native=256x224&bars=solid&blur=0.2'),
     );
     expect(state.off).toEqual(
-      new Set(['motionBlur', 'outline', 'bloom', 'grade', 'vignette', 'palette', 'crt']),
+      new Set(['motionBlur', 'shadow', 'outline', 'bloom', 'grade', 'vignette', 'palette', 'crt']),
     );
-    expect(state.defaultOff).toEqual(new Set(['outline', 'bloom', 'grade', 'vignette', 'palette', 'crt']));
+    expect(state.defaultOff).toEqual(
+      new Set(['shadow', 'outline', 'bloom', 'grade', 'vignette', 'palette', 'crt']),
+    );
     expect(state.native).toEqual([256, 224]);
     expect(Object.fromEntries(state.settings)).toEqual({
       upscale: 'nearest',
@@ -19,7 +21,7 @@ describe('chain URL state', () => {
       blur: 0.2,
     });
     expect(readChainUrl(new URLSearchParams('on=crt')).off.has('crt')).toBe(false);
-    expect([...readChainUrl(new URLSearchParams('on=palette,bloom')).off]).toEqual([
+    expect([...readChainUrl(new URLSearchParams('on=palette,bloom,shadow')).off]).toEqual([
       'outline',
       'grade',
       'vignette',
@@ -47,7 +49,10 @@ describe('chain URL state', () => {
 
   it('takes a page’s own defaults, and writes only what differs from them', () => {
     const params = new URLSearchParams('off=palette&on=crt');
-    const state = readChainUrl(params, { on: ['grade', 'palette', 'outline', 'vignette'], off: ['bloom'] });
+    const state = readChainUrl(params, {
+      on: ['shadow', 'grade', 'palette', 'outline', 'vignette'],
+      off: ['bloom'],
+    });
     expect([...state.off].sort()).toEqual(['bloom', 'palette']);
     const written = writeChainUrl(state, new URLSearchParams());
     expect([written.get('off'), written.get('on')]).toEqual(['palette', 'crt']);
@@ -69,7 +74,7 @@ describe('chain URL state', () => {
 
   it('names what is wrong and what is accepted', () => {
     expect(() => readChainUrl(new URLSearchParams('off=sparkle'))).toThrow(
-      '?off=sparkle: no such pass to turn off. Passes: outline, ui, motionBlur, bloom, grade, vignette, palette, upscale, background, crt.',
+      '?off=sparkle: no such pass to turn off. Passes: shadow, outline, ui, motionBlur, bloom, grade, vignette, palette, upscale, background, crt.',
     );
     expect(() => readChainUrl(new URLSearchParams('off=crt&on=crt'))).toThrow(/say one or the other/);
     expect(() => readChainUrl(new URLSearchParams('upscale=xbr'))).toThrow(

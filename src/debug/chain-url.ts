@@ -1,9 +1,9 @@
-import { CHAIN } from '../render/passes/chain';
+import { BUILT_IN_PASSES } from '../render/passes/chain';
 import type { PassDescriptor } from '../render/passes/pass-descriptor';
 import { putSetting, settingLeaves, urlKey, type SettingLeaf } from '../render/passes/pass-setting';
 
-/** The built-in passes of the pixel-art chain, in chain order: the names `?off=` and `?on=` take. */
-export const CHAIN_PASSES: readonly string[] = CHAIN.map((p) => p.name);
+/** The built-in passes in the order they run (the shadow map, then the chain): the names `?off=` and `?on=` take. */
+export const CHAIN_PASSES: readonly string[] = BUILT_IN_PASSES.map((p) => p.name);
 
 /** The native resolution a page gets when its URL names none. */
 const DEFAULT_NATIVE: [number, number] = [336, 240];
@@ -57,7 +57,7 @@ export function urlSettings(passes: readonly PassDescriptor[]): Map<string, UrlS
 export interface PageDefaults {
   on?: readonly string[];
   off?: readonly string[];
-  /** The passes the page has, in chain order (default the chain's; add the page's own). */
+  /** The passes the page has, in the order they run (default the built-in ones; add the page's own). */
   passes?: readonly PassDescriptor[];
 }
 
@@ -67,7 +67,7 @@ export interface PageDefaults {
  * off against that start, and a pass in both is an error.
  */
 export function readChainUrl(params: URLSearchParams, page: PageDefaults = {}): ChainUrlState {
-  const passes = page.passes ?? CHAIN;
+  const passes = page.passes ?? BUILT_IN_PASSES;
   for (const name of [...(page.on ?? []), ...(page.off ?? [])])
     if (!passes.some((p) => p.name === name))
       throw new Error(`readChainUrl: the page names pass "${name}", which it does not have.`);

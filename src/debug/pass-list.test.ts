@@ -2,6 +2,7 @@
 // that is derived from it (the graph, the settings, the URL state, the panel's ids, the docs table).
 import { describe, expect, it } from 'vitest';
 import type { Device } from '../device/device';
+import type { WorldPass } from '../render/world/world-pass';
 import { RenderGraph } from '../graph/render-graph';
 import { CHAIN, chainOrder, chainSettings, createChainPass, worldStage } from '../render/passes/chain';
 import { definePass, type ChainFrame, type PassDescriptor } from '../render/passes/pass-descriptor';
@@ -58,6 +59,7 @@ describe('one list of passes', () => {
       order.map(({ descriptor, stage }) =>
         createChainPass({ ...descriptor, create: async () => ({ execute() {}, destroy() {} }) }, stage, {
           device: {} as Device,
+          world: {} as WorldPass,
           settings,
           frame,
           options: OPTIONS,

@@ -18,6 +18,17 @@ describe('light nodes', () => {
     expect(sun.intensity).toBe(2);
   });
 
+  it('are aimed by lookAt: a sun or a spot shines at the target (a camera looks at it the same way)', () => {
+    const sun = new DirectionalLight('sun').setPosition(1, 5, 2);
+    sun.lookAt([1, 0, 2], [0, 0, -1]); // straight down: an up other than +Y
+    const down = sun.direction(vec3.create());
+    expect(down[1]).toBeCloseTo(-1, 6);
+    const spot = new SpotLight('spot').setPosition(0, 2, 0);
+    spot.lookAt([3, 2, 4]);
+    const d = spot.direction(vec3.create());
+    expect([d[0], d[1], d[2]].map((v) => Number(v!.toFixed(6)))).toEqual([0.6, 0, 0.8]);
+  });
+
   it('refuse bad settings with the light named, changing nothing', () => {
     const lamp = new PointLight('lantern', { range: 4 });
     expect(() => (lamp.range = -1)).toThrow(/PointLight "lantern": range -1 is not a finite distance > 0/);

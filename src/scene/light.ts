@@ -61,6 +61,11 @@ export abstract class Light extends Node {
     this.version++;
   }
 
+  /** A light shines down its −Z as a camera looks: `lookAt` aims that axis (a spot's cone, the sun's rays) at the target. */
+  protected override get facing(): 1 | -1 {
+    return -1;
+  }
+
   /** Throws the error of a bad setting, naming the light and what to give instead. */
   protected refuse(why: string): never {
     throw new SceneError(`${this.constructor.name} "${this.name}": ${why}.`);

@@ -2,6 +2,8 @@ import type { Device, RenderTarget, TextureFormat } from '../../device/device';
 import type { PassDecl, ReadDecl, ResourceDecl, SizeRule } from '../../graph/render-graph';
 import type { Node } from '../../scene/node';
 import type { UiAtlas } from '../../ui/ui-atlas';
+import { shadowPass, type ShadowSettings } from './shadow-pass';
+import type { WorldPass } from '../world/world-pass';
 import type { FrameContext } from '../frame-context';
 import { backgroundPass } from './background-pass';
 import { bloomPass } from './bloom-pass';
@@ -33,11 +35,20 @@ export const CHAIN = [
   crtPass,
 ] as const;
 
+/** The passes before the world: they draw what it reads (the shadow map). */
+export const WORLD_PASSES = [shadowPass] as const;
+
+/**
+ * Every built-in pass in the order the graph runs them: the world's, then the chain. What the URL state, the debug
+ * panel and the docs list.
+ */
+export const BUILT_IN_PASSES: readonly PassDescriptor[] = [...WORLD_PASSES, ...CHAIN] as PassDescriptor[];
+
 type SettingsOf<D> = D extends PassDescriptor<infer S> ? S : never;
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 
 /** The chain's settings (`renderer.settings`): every built-in pass's, as its file declares them. */
-export type ChainSettings = Intersection<SettingsOf<(typeof CHAIN)[number]>>;
+export type ChainSettings = Intersection<SettingsOf<(typeof CHAIN)[number]>> & ShadowSettings;
 
 /** Settings as an app gives them (`RendererOptions.chain`): any part of the tree, the rest left at its defaults. */
 export type SettingsInput<S> = {
@@ -53,8 +64,8 @@ export type SettingsInput<S> = {
 /** The chain's settings as `RendererOptions.chain` takes them: any part of the tree. */
 export type ChainSettingsInput = SettingsInput<ChainSettings>;
 
-/** The chain's passes that start bypassed: each changes the picture, so an app turns it on. */
-export const OFF_BY_DEFAULT: readonly string[] = CHAIN.filter((p) => !p.on).map((p) => p.name);
+/** The built-in passes that start bypassed: each changes the picture, so an app turns it on. */
+export const OFF_BY_DEFAULT: readonly string[] = BUILT_IN_PASSES.filter((p) => !p.on).map((p) => p.name);
 
 /** Texels of margin a pixel-stable camera's world image has on each side: room for a shift of up to half a texel. */
 export const PIXEL_STABLE_PAD = 1;
@@ -100,7 +111,7 @@ export function worldSize(options: ChainOptions): SizeRule {
  */
 export function chainSettings(
   options: ChainOptions,
-  passes: readonly PassDescriptor[] = CHAIN,
+  passes: readonly PassDescriptor[] = BUILT_IN_PASSES,
 ): ChainSettings {
   if (options.ui && !hasChain(options))
     throw new Error(
@@ -171,7 +182,7 @@ export function stageAfter(descriptor: PassDescriptor, stage: ChainStage, option
 export async function createChainPass(
   descriptor: PassDescriptor,
   stage: ChainStage,
-  kit: { device: Device; settings: object; frame: ChainFrame; options: ChainOptions },
+  kit: { device: Device; settings: object; frame: ChainFrame; options: ChainOptions; world: WorldPass },
 ): Promise<ChainPass> {
   const { options } = kit;
   const name = (read: string) => (read === 'chain' ? stage.chain : read === 'native' ? stage.native : read);
@@ -197,6 +208,7 @@ export async function createChainPass(
     native: stage.native,
     format: stage.format,
     pad: options.pixelStable ? PIXEL_STABLE_PAD : 0,
+    world: kit.world,
     ui: options.ui
       ? {
           ...options.ui,

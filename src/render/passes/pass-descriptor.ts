@@ -6,6 +6,7 @@ import type { FrameContext } from '../frame-context';
 import type { FragmentPair } from './fullscreen-program';
 import type { FrameRect } from './frame-rect';
 import type { SettingsSpec } from './pass-setting';
+import type { WorldPass } from '../world/world-pass';
 
 /**
  * A texture size in a descriptor: `native` is the chain's native image (the native resolution, plus a pixel-stable
@@ -59,6 +60,8 @@ export interface PassKit<S> {
   format: TextureFormat;
   /** Texels of margin around the native image (a pixel-stable camera's), 0 otherwise. */
   pad: number;
+  /** The renderer's world pass: what a pass that draws the scene (the shadow map) draws with. */
+  world: WorldPass;
   /** The UI layer, when the renderer has one, and whether it is drawn over the native or the upscaled image. */
   ui: { root: Node; atlas: UiAtlas; stage: 'native' | 'canvas' } | null;
 }

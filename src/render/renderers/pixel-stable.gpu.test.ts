@@ -134,6 +134,28 @@ for (const backend of TEST_BACKENDS)
       if (backend === 'webgl2') expect(finals.get('webgpu')).toEqual(finals.get('webgl2'));
     });
 
+    it('with the shadow pass on (its map fitted to the view): the shadows move with the image by whole texels, no crawl', async () => {
+      const { renderer, moveTo, frame } = await diorama(backend);
+      const pw = W + 2;
+      const ph = H + 2;
+      const unshadowed = await frame();
+      renderer.graph.setEnabled('shadow', true);
+      renderer.settings.shadow.distance = 30;
+      const first = await frame();
+      expect(first.native).not.toEqual(unshadowed.native); // the boxes cast shadows here
+      for (let k = 1; k <= 8; k++) {
+        moveTo(k / 8);
+        const now = await frame();
+        const texels = now.grid - first.grid;
+        expect(isShifted(first.native, now.native, pw, ph, texels, 2), `k = ${k}: native image`).toBe(true);
+        const pixels = texels * SCALE + now.shift;
+        expect(isShifted(first.canvas, now.canvas, W * SCALE, H * SCALE, pixels, 4), `k = ${k}: canvas`).toBe(
+          true,
+        );
+      }
+      renderer.destroy();
+    });
+
     it('a mesh drawn snapped (drawSnap) stays on whole texels as it moves by fractions; one not snapped crawls', async () => {
       const root = new Node('root');
       const lens = { ...LENS, near: 0.1, far: 20 };

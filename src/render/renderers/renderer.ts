@@ -41,7 +41,7 @@ import { clampedCanvas } from './clamped-canvas';
 import { showFailure } from './show-failure';
 import { UiPass } from '../passes/ui-pass';
 import { WorldPass } from '../world/world-pass';
-import { ShadowPass } from '../world/shadow-pass';
+import { SHADOW_MAP_SIZE, sizedShadowPass, type ShadowPass } from '../passes/shadow-pass';
 
 /** What a renderer draws, at which native resolution, and on which backend. */
 export interface RendererOptions extends DeviceOptions {
@@ -140,8 +140,8 @@ export class Renderer {
     readonly canvas: HTMLCanvasElement | OffscreenCanvas,
     readonly graph: RenderGraph<FrameContext, RenderTarget>,
     readonly world: WorldPass,
-    /** The `shadow` pass: its fit, bias and filter (see `ShadowPass`); toggled in the graph like every pass. */
-    readonly shadow: ShadowPass,
+    /** The `shadow` pass before the world (its settings are `settings.shadow`; `ShadowPass.box` fits it to a box). */
+    private readonly shadowPass: ChainPass,
     readonly present: PresentPass,
     chain: ChainPass[],
     settings: ChainSettings,
@@ -215,19 +215,21 @@ export class Renderer {
       const format = device.canvasTarget().format;
       const chained = hasChain(options);
       const { order, end } = chained ? chainOrder(options) : { order: [], end: worldStage(options) };
-      const [world, present, ...chain] = await Promise.all([
-        WorldPass.create(device, {
-          root: options.root,
-          camera: options.camera,
-          environment,
-          validate: options.validate ?? false,
-          pad: options.pixelStable ? PIXEL_STABLE_PAD : 0,
-          lineTargets: chained, // the chain has the outline pass
-        }),
+      // The world pass first: every other pass is made with it (the shadow pass draws its casters).
+      const world = await WorldPass.create(device, {
+        root: options.root,
+        camera: options.camera,
+        environment,
+        validate: options.validate ?? false,
+        pad: options.pixelStable ? PIXEL_STABLE_PAD : 0,
+        lineTargets: chained, // the chain has the outline pass
+      });
+      const kit = { device, settings, frame, options, world };
+      const shadowMap = sizedShadowPass(options.shadowMapSize ?? SHADOW_MAP_SIZE, max);
+      const [present, shadow, ...chain] = await Promise.all([
         PresentPass.create(device, end.chain, format),
-        ...order.map(({ descriptor, stage }) =>
-          createChainPass(descriptor, stage, { device, settings, frame, options }),
-        ),
+        createChainPass(shadowMap as PassDescriptor, worldStage(options), kit),
+        ...order.map(({ descriptor, stage }) => createChainPass(descriptor, stage, kit)),
       ]);
       const graph = new RenderGraph<FrameContext, RenderTarget>(textureAllocator(device), {
         native,
@@ -235,15 +237,13 @@ export class Renderer {
         maxTextureSize: max,
       });
       graph.addExternal('canvas', format, { relativeTo: 'canvas' });
-      const shadow = new ShadowPass(world, options.shadowMapSize, max);
       graph.addPass(shadow);
       graph.addPass(world);
       for (const pass of chain) graph.addPass(pass);
       graph.addPass(present);
       graph.validate();
-      graph.setEnabled('shadow', false);
       for (const name of OFF_BY_DEFAULT)
-        if (chain.some((p) => p.name === name)) graph.setEnabled(name, false);
+        if (shadow.name === name || chain.some((p) => p.name === name)) graph.setEnabled(name, false);
       return new Renderer(
         device,
         fallbackReason,
@@ -265,7 +265,12 @@ export class Renderer {
 
   /** The chain's passes in order, built-in and added (`addPass`): what the URL state and the debug panel show. */
   get passes(): readonly PassDescriptor[] {
-    return this.chain.map((p) => p.descriptor);
+    return [this.shadowPass.descriptor, ...this.chain.map((p) => p.descriptor)];
+  }
+
+  /** The shadow pass at work: `box` fits its map to a box of the world instead of the view. */
+  get shadow(): ShadowPass {
+    return this.shadowPass.runner as ShadowPass;
   }
 
   /** Which backend draws: `webgpu` or `webgl2`. */
@@ -362,6 +367,7 @@ export class Renderer {
         settings: this.settings,
         frame: this.chainFrame,
         options: this.options,
+        world: this.world,
       });
     } catch (error) {
       undo();
@@ -601,7 +607,7 @@ export class Renderer {
   destroy(): void {
     if (this.destroyed) return; // a second call (an app's and run()'s) has nothing left to free
     this.destroyed = true;
-    for (const pass of this.chain) pass.runner.destroy();
+    for (const pass of [this.shadowPass, ...this.chain]) pass.runner.destroy();
     this.graph.destroy();
     this.world.destroy();
     this.present.destroy();

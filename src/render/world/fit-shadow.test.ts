@@ -75,8 +75,7 @@ describe('viewBall', () => {
   it('holds an orthographic view up to the distance: its corners all within the radius', () => {
     const projection = mat4.orthoZO(mat4.create(), -8, 8, -6, 6, 0.1, 60);
     const view = mat4.lookAt(mat4.create(), [10, 10, 10], [0, 0, 0], [0, 1, 0]);
-    const vp = mat4.multiply(mat4.create(), projection, view);
-    const ball = viewBall({ centre: vec3.create(), radius: 0 }, vp, 20);
+    const ball = viewBall({ centre: vec3.create(), radius: 0 }, projection, view, 20);
     // The slice is 16 × 12 × 20 (less the near 0.1): its half diagonal.
     expect(ball.radius).toBeCloseTo(Math.hypot(8, 6, 10), 4);
     const eye = vec3.fromValues(10, 10, 10);

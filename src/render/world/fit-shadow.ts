@@ -63,16 +63,18 @@ export function shadowFit(): ShadowFit {
 }
 
 /**
- * The ball around the part of a view the shadows are drawn in: the view's frustum (`viewProjection`, WebGPU's clip
- * space) from its near plane up to `distance` along its edges.
+ * The ball around the part of a view the shadows are drawn in: the view's frustum (`projection`, WebGPU's clip space)
+ * from its near plane up to `distance` along its edges, placed by `view` (world → eye). Its radius comes from the
+ * projection alone, so a camera that moves or turns keeps the same ball size to the last bit (and the map its texel).
  */
 export function viewBall(
   out: { centre: vec3; radius: number },
-  viewProjection: ReadonlyMat4,
+  projection: ReadonlyMat4,
+  view: ReadonlyMat4,
   distance: number,
 ) {
-  const inverse = mat4.invert(scratch.inverse, viewProjection);
-  if (!inverse) throw new Error('fitShadow: the view cannot be inverted (a zero-sized camera?).');
+  const inverse = mat4.invert(scratch.inverse, projection);
+  if (!inverse) throw new Error('fitShadow: the projection cannot be inverted (a zero-sized camera?).');
   const corners = scratch.corners;
   for (let i = 0; i < 4; i++) {
     const x = i & 1 ? 1 : -1;
@@ -85,6 +87,9 @@ export function viewBall(
   const centre = vec3.set(out.centre, 0, 0, 0);
   for (const corner of corners) vec3.scaleAndAdd(centre, centre, corner, 1 / 8);
   out.radius = Math.max(...corners.map((corner) => vec3.distance(corner, centre)));
+  const pose = mat4.invert(scratch.pose, view);
+  if (!pose) throw new Error('fitShadow: the view cannot be inverted (a camera scaled to 0?).');
+  vec3.transformMat4(centre, centre, pose);
   return out;
 }
 
@@ -101,6 +106,7 @@ const scratch = {
   view: mat4.create(),
   centre: vec3.create(),
   inverse: mat4.create(),
+  pose: mat4.create(),
   point: vec4.create(),
   corners: Array.from({ length: 8 }, () => vec3.create()),
 };

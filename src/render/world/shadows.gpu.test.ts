@@ -123,7 +123,7 @@ describe('the shadow pass on both backends', () => {
       renderer.graph.setEnabled('shadow', true);
       const shadowed = await draw();
       const got = shadowOf(shadowed);
-      const { normalOffset, bias } = renderer.shadow;
+      const { normalOffset, bias } = renderer.settings.shadow;
       const expected = expectedShadow(normalOffset, bias, { x: 0.3, z: -0.45 });
       const wrong: string[] = [];
       got.forEach((s, i) => {

@@ -392,14 +392,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
   private readonly sunScratch = new Float32Array(4);
 
-  /** The graph's view: the lens's (a pixel-stable camera's) or the camera's projection × view, WebGPU's clip space. */
-  eyeViewProjection(out: mat4): mat4 {
+  /** The graph's eye: the lens's (a pixel-stable camera's) or the camera's projection (WebGPU's clip space) and view. */
+  eye(): { projection: ReadonlyMat4; view: ReadonlyMat4 } {
     if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
-    return mat4.multiply(
-      out,
-      this.lens?.projection ?? this.camera.projectionMatrix,
-      this.lens?.view ?? this.camera.viewMatrix,
-    );
+    return this.lens ?? { projection: this.camera.projectionMatrix, view: this.camera.viewMatrix };
   }
   private prepared: { packed: number; bytesUploaded: number } | null = null;
   private texelsBefore = 0;

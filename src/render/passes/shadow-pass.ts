@@ -1,0 +1,130 @@
+import { vec3 } from 'gl-matrix';
+import type { RenderTarget } from '../../device/device';
+import type { PassIO } from '../../graph/render-graph';
+import type { Box } from '../../scene/world-box';
+import type { FrameContext } from '../frame-context';
+import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
+import { flagSetting, numberSetting } from './pass-setting';
+import { fitShadow, shadowFit, viewBall } from '../world/fit-shadow';
+import { SHADOW_MAP_FORMAT, type ShadowFrame, type WorldPass } from '../world/world-pass';
+
+/** The shadow map's size when none is asked for, in texels a side. */
+export const SHADOW_MAP_SIZE = 1024;
+
+/** The shadow pass's settings. */
+export interface ShadowSettings {
+  shadow: {
+    /** How far along the view (world units) shadows are drawn, when the map is fitted to the view. */
+    distance: number;
+    /** How far (world units, along the light) a surface is lifted before it is compared: no acne on lit faces. */
+    bias: number;
+    /** How far (shadow texels, along the surface's normal) a surface is moved out before it is looked up. */
+    normalOffset: number;
+    /** Soft edges: the share of the 3×3 texels around that see the light (PCF). Off: hard texel edges. */
+    filter: boolean;
+  };
+}
+
+/**
+ * The `shadow` pass: draws the directional light's shadow map before the world pass, which then darkens what the map
+ * says the light does not reach. The map is orthographic, fitted to the view (from its near plane up to
+ * `shadow.distance`) or to `ShadowPass.box`, and snapped to whole texels in the light's axes so shadows hold still as
+ * the view moves (see `fitShadow`). Bypassed, the world is lit as without it, bit for bit.
+ */
+export const shadowPass = definePass<ShadowSettings>({
+  name: 'shadow',
+  summary: "Draws the directional light's shadow map (before the world), fixed to the world's texel grid.",
+  on: false,
+  reads: [],
+  writes: [
+    { name: 'shadowMap', format: SHADOW_MAP_FORMAT, size: { fixed: [SHADOW_MAP_SIZE, SHADOW_MAP_SIZE] } },
+    { name: 'shadowDepth', format: 'depth24plus', size: { fixed: [SHADOW_MAP_SIZE, SHADOW_MAP_SIZE] } },
+  ],
+  bypass: {},
+  settings: {
+    shadow: {
+      distance: numberSetting(24, {
+        min: 0,
+        max: 1000,
+        above: true,
+        doc: 'How far along the view (world units) shadows are drawn.',
+      }),
+      bias: numberSetting(0.02, {
+        min: 0,
+        max: 1,
+        doc: 'World units a surface is lifted towards the light before it is compared (no acne on lit faces).',
+      }),
+      normalOffset: numberSetting(1, {
+        min: 0,
+        max: 4,
+        doc: 'Shadow texels a surface is moved out along its normal before it is looked up.',
+      }),
+      filter: flagSetting(
+        false,
+        'Soft edges (the share of 3×3 shadow texels that see the light); off: hard texels.',
+      ),
+    },
+  },
+  shaders: [],
+  create: async (kit) => new ShadowPass(kit),
+});
+
+/** The shadow pass at work: fits the map, then has the world pass draw its casters into it. */
+export class ShadowPass implements PassRunner {
+  /** A world box (centre, half extents) to hold instead of the view, or null (fitted to the view). */
+  box: Box | null = null;
+  private readonly world: WorldPass;
+  private readonly settings: ShadowSettings;
+  private readonly fit = shadowFit();
+  private readonly ball = { centre: vec3.create(), radius: 0 };
+  private readonly direction = vec3.create();
+  private readonly frame: ShadowFrame;
+
+  constructor(kit: PassKit<ShadowSettings>) {
+    this.world = kit.world;
+    this.settings = kit.settings;
+    this.frame = { matrix: this.fit.matrix, size: 0, bias: 0, normalOffset: 0, filter: false };
+  }
+
+  execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
+    const world = this.world;
+    const settings = this.settings.shadow;
+    world.prepareFrame(); // the camera, lights and casters where they are this frame
+    const box = this.box;
+    const ball = this.ball;
+    if (box) {
+      vec3.set(ball.centre, box[0]!, box[1]!, box[2]!);
+      ball.radius = Math.hypot(box[3]!, box[4]!, box[5]!);
+    } else {
+      const eye = world.eye();
+      viewBall(ball, eye.projection, eye.view, settings.distance);
+    }
+    const size = io.size('shadowMap')[0];
+    const fit = fitShadow(this.fit, world.sunDirection(this.direction), ball, size);
+    const shadow = this.frame;
+    shadow.size = size;
+    shadow.bias = settings.bias / fit.depth;
+    shadow.normalOffset = settings.normalOffset * fit.texel;
+    shadow.filter = settings.filter;
+    world.renderShadow(frame, io.output('shadowMap'), io.output('shadowDepth'), fit.viewProjection, shadow);
+  }
+
+  destroy(): void {}
+}
+
+/**
+ * The shadow pass with a map of `size` texels a side (a renderer's `shadowMapSize`); a size beyond `maxTextureSize` is
+ * clamped to it with a warning, one not a whole number ≥ 1 refused.
+ */
+export function sizedShadowPass(size: number, maxTextureSize: number): typeof shadowPass {
+  if (!(Number.isInteger(size) && size >= 1))
+    throw new RangeError(`Renderer: shadowMapSize ${size} is not a whole number of texels ≥ 1.`);
+  if (size > maxTextureSize) {
+    console.warn(
+      `Armature: a ${size}² shadow map is beyond this GPU's largest texture; it is drawn at ${maxTextureSize}².`,
+    );
+    size = maxTextureSize;
+  }
+  const fixed = { fixed: [size, size] as const };
+  return { ...shadowPass, writes: shadowPass.writes.map((write) => ({ ...write, size: fixed })) };
+}
