@@ -53,6 +53,6 @@ test('pixel-chain: the graph shows disabled passes as bypassed, and upscale off 
 test('pixel-chain: an unknown pass in the URL is a clear message', async ({ page }) => {
   await page.goto('/demos/pixel-chain/?off=sparkle');
   await expect(page.getByTestId('armature-error')).toHaveText(
-    /\?off=sparkle: no such pass to turn off\. Passes: outline, ui, motionBlur/,
+    /\?off=sparkle: no such pass to turn off\. Passes: shadow, outline, ui, motionBlur/,
   );
 });
