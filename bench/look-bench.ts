@@ -14,6 +14,7 @@ interface Result {
 /** The GPU columns: a pass's own time (bloom's two draws added up), and the frame's first-start to last-end span. */
 const COLUMNS: [string, string[]][] = [
   ['shadow', ['shadow']],
+  ['point shadow', ['point shadow']],
   ['world', ['world']],
   ['outline', ['outline']],
   ['bloom', ['bloom across', 'bloom down']],

@@ -68,7 +68,9 @@ export {
   type WorldView,
   type Viewport,
   type ShadowFrame,
+  type PointShadowFrame,
 } from './render/world/world-pass';
+export { pointShadowFaces, pointShadowViews, type PointShadowFaces } from './render/world/point-shadow';
 export { ShadowPass, shadowPass, type ShadowSettings } from './render/passes/shadow-pass';
 export {
   HeadsetRenderer,

@@ -91,6 +91,8 @@ function aim(node: Node, out: vec3): vec3 {
 export interface PointLightOptions extends LightOptions {
   /** How far it reaches (world units, > 0): its light falls smoothly to 0 there. Default 10. */
   range?: number;
+  /** Whether it casts shadows (see `PointLight.castShadow`). Default false. */
+  castShadow?: boolean;
 }
 
 /**
@@ -99,10 +101,26 @@ export interface PointLightOptions extends LightOptions {
  */
 export class PointLight extends Light {
   private _range = 10;
+  private _castShadow = false;
 
   constructor(name: string, options: PointLightOptions = {}) {
     super(name, options);
     if (options.range !== undefined) this.range = options.range;
+    if (options.castShadow !== undefined) this.castShadow = options.castShadow;
+  }
+
+  /**
+   * Whether meshes (`Mesh.castShadow`) shadow its light, by a map of the six directions around it that the `shadow`
+   * pass draws while it runs. One light a frame casts: the first in the frame's light slots; the others light the
+   * scene without shadows, with one warning.
+   */
+  get castShadow(): boolean {
+    return this._castShadow;
+  }
+  set castShadow(value: boolean) {
+    if (value === this._castShadow) return;
+    this._castShadow = value;
+    this.version++;
   }
 
   /** How far it reaches (> 0, finite). */

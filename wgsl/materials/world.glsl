@@ -26,18 +26,30 @@ layout(std140) uniform Frame {
   vec4 lightAim[64];
   mat4 shadowMatrix;
   vec4 shadow;
+  vec4 pointShadow;
 } frame;
 uniform highp sampler2D shadowMap;
+uniform highp sampler2D pointShadowMap;
 
-// world.wgsl's armaturePackDepth, armatureShadowDepth and armatureShadow.
+// world.wgsl's armaturePackDepth, armatureShadowDepth, armatureShadow, armatureShadowSeen, armatureCubeFace and armaturePointShadow.
 vec4 armaturePackDepth(float z) {
   uint v = uint(clamp(z, 0.0, 1.0) * 16777215.0);
   return vec4(vec3(float(v >> 16u), float((v >> 8u) & 255u), float(v & 255u)) / 255.0, 1.0);
 }
 
-float armatureShadowDepth(ivec2 texel) {
-  uvec3 c = uvec3(round(texelFetch(shadowMap, texel, 0).rgb * 255.0));
+float armatureShadowDepth(highp sampler2D map, ivec2 texel) {
+  uvec3 c = uvec3(round(texelFetch(map, texel, 0).rgb * 255.0));
   return float((c.r << 16u) | (c.g << 8u) | c.b) / 16777215.0;
+}
+
+float armatureShadowSeen(highp sampler2D map, ivec2 corner, ivec2 texel, int size, float depth) {
+  int r = int(frame.shadow.w);
+  ivec2 last = ivec2(size - 1);
+  float seen = 0.0;
+  for (int y = -r; y <= r; y++)
+    for (int x = -r; x <= r; x++)
+      seen += depth <= armatureShadowDepth(map, corner + clamp(texel + ivec2(x, y), ivec2(0), last)) ? 1.0 : 0.0;
+  return seen / float((2 * r + 1) * (2 * r + 1));
 }
 
 float armatureShadow(uvec4 lights, vec3 world, vec3 normal) {
@@ -46,15 +58,30 @@ float armatureShadow(uvec4 lights, vec3 world, vec3 normal) {
   vec4 p = frame.shadowMatrix * vec4(world + normal * frame.shadow.z, 1.0);
   vec2 at = p.xy * size;
   if (any(lessThan(at, vec2(0.0))) || any(greaterThanEqual(at, vec2(size))) || p.z > 1.0) return 1.0;
-  float depth = p.z - frame.shadow.y;
-  ivec2 texel = ivec2(floor(at));
-  if (frame.shadow.w < 0.5) return depth <= armatureShadowDepth(texel) ? 1.0 : 0.0;
-  ivec2 last = ivec2(int(size) - 1);
-  float seen = 0.0;
-  for (int y = -1; y <= 1; y++)
-    for (int x = -1; x <= 1; x++)
-      seen += depth <= armatureShadowDepth(clamp(texel + ivec2(x, y), ivec2(0), last)) ? 1.0 : 0.0;
-  return seen / 9.0;
+  return armatureShadowSeen(shadowMap, ivec2(0), ivec2(floor(at)), int(size), p.z - frame.shadow.y);
+}
+
+vec3 armatureCubeFace(vec3 d) {
+  vec3 a = abs(d);
+  if (a.x >= a.y && a.x >= a.z) return d.x > 0.0 ? vec3(0.0, d.z / a.x, d.y / a.x) : vec3(1.0, -d.z / a.x, d.y / a.x);
+  if (a.y >= a.z) return d.y > 0.0 ? vec3(2.0, -d.x / a.y, -d.z / a.y) : vec3(3.0, -d.x / a.y, d.z / a.y);
+  return d.z > 0.0 ? vec3(4.0, -d.x / a.z, d.y / a.z) : vec3(5.0, d.x / a.z, d.y / a.z);
+}
+
+float armaturePointShadow(uvec4 lights, vec3 world, vec3 normal) {
+  vec4 s = frame.pointShadow;
+  if (s.x == 0.0 || ((lights.w >> 24u) & 1u) == 0u) return 1.0;
+  vec4 at = frame.lightAt[uint(s.x) - 1u];
+  vec3 offset = world - at.xyz;
+  vec3 a = abs(offset);
+  float major = max(a.x, max(a.y, a.z));
+  if (major < 1e-6) return 1.0;
+  vec3 d = offset + normal * (s.w * 2.0 * major / s.y);
+  float depth = length(d) / at.w - s.z;
+  vec3 face = armatureCubeFace(d);
+  ivec2 corner = ivec2(int(face.x) % 3, int(face.x) / 3) * int(s.y);
+  ivec2 texel = min(ivec2(floor((vec2(face.y, -face.z) * 0.5 + 0.5) * s.y)), ivec2(int(s.y) - 1));
+  return armatureShadowSeen(pointShadowMap, corner, texel, int(s.y), depth);
 }
 
 // world.wgsl's armatureBand, armatureLightSlot, armatureLightTerm and armatureLighting.
@@ -85,10 +112,13 @@ vec3 armatureLighting(uvec4 lights, vec3 world, vec3 normal, float bands, float 
   float diffuse = armatureBand(max(dot(normal, -normalize(frame.lightDirection)), 0.0) * sunShadow, bands);
   vec3 ambient = frame.ambient.rgb + (frame.ambientGround.rgb - frame.ambient.rgb) * (0.5 - 0.5 * normal.y);
   vec3 light = ambient + diffuse * frame.lightColor.rgb;
+  uint caster = uint(frame.pointShadow.x);
+  float casterShadow = armaturePointShadow(lights, world, normal);
   for (uint k = 0u; k < 15u; k++) {
     uint slot = armatureLightSlot(lights, k);
     if (slot == 0u) break;
-    light += armatureBand(armatureLightTerm(slot - 1u, world, normal), bands) * frame.lightGlow[slot - 1u].rgb;
+    float term = armatureLightTerm(slot - 1u, world, normal) * (slot == caster ? casterShadow : 1.0);
+    light += armatureBand(term, bands) * frame.lightGlow[slot - 1u].rgb;
   }
   return light;
 }
@@ -184,8 +214,16 @@ void main() {
 #elif !defined(VERTEX)
 void main() {
 #ifdef ARMATURE_SHADOW_CASTER
-  // world.wgsl's fsShadow.
-  outColor = armaturePackDepth((frame.shadowMatrix * vec4(vWorld, 1.0)).z);
+  // world.wgsl's fsShadow (fsShadowCut: the kind's shade() first, for the fragments its alphaTest discards).
+#ifdef ARMATURE_SHADOW_CUT
+  shade();
+#endif
+  if (frame.pointShadow.x > 0.0) {
+    vec4 at = frame.lightAt[uint(frame.pointShadow.x) - 1u];
+    outColor = armaturePackDepth(length(vWorld - at.xyz) / at.w);
+  } else {
+    outColor = armaturePackDepth((frame.shadowMatrix * vec4(vWorld, 1.0)).z);
+  }
   return;
 #endif
   outColor = shade();

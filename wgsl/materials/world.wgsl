@@ -26,12 +26,18 @@ struct Frame {
   // x: the map's size in texels (0: no shadows this frame), y: the depth bias, z: the normal offset in world units,
   // w: 1 to filter (the share of the 3×3 texels around that see the light), 0 for hard edges (one texel).
   shadow: vec4<f32>,
+  // The point or spot light whose shadows pointShadowMap holds: x its slot + 1 (0: none this frame), y a face's size in
+  // texels, z the bias in distances over its range, w the normal offset in texels.
+  pointShadow: vec4<f32>,
 }
 
 @group(0) @binding(0) var<uniform> frame: Frame;
 // The directional light's shadow map (the `shadow` pass's): each texel the depth of the nearest caster, 24 bits over
 // red, green and blue (armaturePackDepth). One texel that sees everything while there are no shadows.
 @group(0) @binding(1) var shadowMap: texture_2d<f32>;
+// The casting point light's six views (armatureCubeFace), 3 × 2 faces of pointShadow.y texels: each texel the distance
+// from the light to the nearest caster over its range, packed as shadowMap's depths.
+@group(0) @binding(2) var pointShadowMap: texture_2d<f32>;
 
 // A depth in 0…1 as the shadow map stores it: 24 bits over red (high), green and blue.
 fn armaturePackDepth(z: f32) -> vec4<f32> {
@@ -39,8 +45,8 @@ fn armaturePackDepth(z: f32) -> vec4<f32> {
   return vec4<f32>(vec3<f32>(f32(v >> 16u), f32((v >> 8u) & 255u), f32(v & 255u)) / 255.0, 1.0);
 }
 
-fn armatureShadowDepth(texel: vec2<i32>) -> f32 {
-  let c = vec3<u32>(round(textureLoad(shadowMap, texel, 0).rgb * 255.0));
+fn armatureShadowDepth(map: texture_2d<f32>, texel: vec2<i32>) -> f32 {
+  let c = vec3<u32>(round(textureLoad(map, texel, 0).rgb * 255.0));
   return f32((c.r << 16u) | (c.g << 8u) | c.b) / 16777215.0;
 }
 
@@ -58,20 +64,71 @@ fn armatureShadow(lights: vec4<u32>, world: vec3<f32>, normal: vec3<f32>) -> f32
   if (any(at < vec2<f32>(0.0)) || any(at >= vec2<f32>(size)) || p.z > 1.0) {
     return 1.0;
   }
-  let depth = p.z - frame.shadow.y;
-  let texel = vec2<i32>(floor(at));
-  if (frame.shadow.w < 0.5) {
-    return select(0.0, 1.0, depth <= armatureShadowDepth(texel));
-  }
-  let last = vec2<i32>(i32(size) - 1);
+  return armatureShadowSeen(shadowMap, vec2<i32>(0), vec2<i32>(floor(at)), i32(size), p.z - frame.shadow.y);
+}
+
+// The share of the shadow texels around `texel` (of the square of `size` texels at `corner` in `map`) that see the
+// light from `depth`: the one texel, or the 3×3 around it when the frame filters (frame.shadow.w), kept inside the
+// square. One loop for both, so a GPU that runs every instruction of a branch whichever way it goes runs one lookup
+// when the edges are hard.
+fn armatureShadowSeen(map: texture_2d<f32>, corner: vec2<i32>, texel: vec2<i32>, size: i32, depth: f32) -> f32 {
+  let r = i32(frame.shadow.w);
+  let last = vec2<i32>(size - 1);
   var seen = 0.0;
-  for (var y = -1; y <= 1; y++) {
-    for (var x = -1; x <= 1; x++) {
+  for (var y = -r; y <= r; y++) {
+    for (var x = -r; x <= r; x++) {
       let t = clamp(texel + vec2<i32>(x, y), vec2<i32>(0), last);
-      seen += select(0.0, 1.0, depth <= armatureShadowDepth(t));
+      seen += select(0.0, 1.0, depth <= armatureShadowDepth(map, corner + t));
     }
   }
-  return seen / 9.0;
+  return seen / f32((2 * r + 1) * (2 * r + 1));
+}
+
+// Which of a point light's six views holds direction `d` (x: 0 +X, 1 −X, 2 +Y, 3 −Y, 4 +Z, 5 −Z, each a 90° camera
+// looking along its axis, up +Y, or −Z looking up and +Z looking down) and where across it (yz: −1…1, right and up).
+// The shadow pass draws the faces with the cameras of pointShadowFaces (src/render/world/point-shadow.ts).
+fn armatureCubeFace(d: vec3<f32>) -> vec3<f32> {
+  let a = abs(d);
+  if (a.x >= a.y && a.x >= a.z) {
+    if (d.x > 0.0) {
+      return vec3<f32>(0.0, d.z / a.x, d.y / a.x);
+    }
+    return vec3<f32>(1.0, -d.z / a.x, d.y / a.x);
+  }
+  if (a.y >= a.z) {
+    if (d.y > 0.0) {
+      return vec3<f32>(2.0, -d.x / a.y, -d.z / a.y);
+    }
+    return vec3<f32>(3.0, -d.x / a.y, d.z / a.y);
+  }
+  if (d.z > 0.0) {
+    return vec3<f32>(4.0, -d.x / a.z, d.y / a.z);
+  }
+  return vec3<f32>(5.0, d.x / a.z, d.y / a.z);
+}
+
+// 1 where the point light that casts shadows this frame (frame.pointShadow) reaches a surface at `world` facing
+// `normal`, 0 in its shadow (filtered as armatureShadow, within the face). 1 when none casts and for an object that does
+// not receive shadows.
+fn armaturePointShadow(lights: vec4<u32>, world: vec3<f32>, normal: vec3<f32>) -> f32 {
+  let s = frame.pointShadow;
+  if (s.x == 0.0 || ((lights.w >> 24u) & 1u) == 0u) {
+    return 1.0;
+  }
+  let at = frame.lightAt[u32(s.x) - 1u];
+  let offset = world - at.xyz;
+  let a = abs(offset);
+  let major = max(a.x, max(a.y, a.z));
+  if (major < 1e-6) {
+    return 1.0;
+  }
+  // A texel of the face spans 2 · major / size world units there.
+  let d = offset + normal * (s.w * 2.0 * major / s.y);
+  let depth = length(d) / at.w - s.z;
+  let face = armatureCubeFace(d);
+  let corner = vec2<i32>(i32(face.x) % 3, i32(face.x) / 3) * i32(s.y);
+  let texel = min(vec2<i32>(floor((vec2<f32>(face.y, -face.z) * 0.5 + 0.5) * s.y)), vec2<i32>(i32(s.y) - 1));
+  return armatureShadowSeen(pointShadowMap, corner, texel, i32(s.y), depth);
 }
 
 // How a kind samples its images: pixel-art minification. A mipmapped image is read, nearest texel, at the finest level
@@ -124,19 +181,24 @@ fn armatureLightTerm(slot: u32, world: vec3<f32>, normal: vec3<f32>) -> f32 {
 }
 
 // The light on a surface at `world` facing `normal` (unit length): the hemisphere's ambient, the frame's directional
-// light times `sunShadow` (0 in its shadow … 1) and the lights its object's `lights` field lists, each light's diffuse
-// term quantized into `bands` levels when bands ≥ 2 (so light and shadow share the bands). Multiply a colour by it.
+// light times `sunShadow` (0 in its shadow … 1) and the lights its object's `lights` field lists (the casting point
+// light's times its shadow), each light's diffuse term quantized into `bands` levels when bands ≥ 2 (so light and
+// shadow share the bands). Multiply a colour by it. The point shadow is looked up outside the loop: a GPU that runs
+// every instruction of a branch whichever way it goes would otherwise run the lookup once per listed light.
 fn armatureLighting(lights: vec4<u32>, world: vec3<f32>, normal: vec3<f32>, bands: f32, sunShadow: f32) -> vec3<f32> {
   let diffuse = armatureBand(max(dot(normal, -normalize(frame.lightDirection)), 0.0) * sunShadow, bands);
   // Written so that equal sky and ground give exactly the sky's ambient.
   let ambient = frame.ambient.rgb + (frame.ambientGround.rgb - frame.ambient.rgb) * (0.5 - 0.5 * normal.y);
   var light = ambient + diffuse * frame.lightColor.rgb;
+  let caster = u32(frame.pointShadow.x);
+  let casterShadow = armaturePointShadow(lights, world, normal);
   for (var k = 0u; k < 15u; k++) {
     let slot = armatureLightSlot(lights, k);
     if (slot == 0u) {
       break;
     }
-    light += armatureBand(armatureLightTerm(slot - 1u, world, normal), bands) * frame.lightGlow[slot - 1u].rgb;
+    let term = armatureLightTerm(slot - 1u, world, normal) * select(1.0, casterShadow, slot == caster);
+    light += armatureBand(term, bands) * frame.lightGlow[slot - 1u].rgb;
   }
   return light;
 }
@@ -169,10 +231,21 @@ fn armatureEyeNormal(normal: vec3<f32>, depth: f32) -> vec4<f32> {
   return vec4<f32>(dot(n, frame.cameraRight), dot(n, frame.cameraUp), dot(n, back), depth);
 }
 
-// What a shadow caster writes into the shadow map (the `shadow` pass draws every kind with this fragment stage).
+// What a shadow caster at `world` writes into a shadow map: its distance from the point light the frame names over the
+// light's range, else its depth in the directional light's map.
+fn armatureCasterDepth(world: vec3<f32>) -> vec4<f32> {
+  if (frame.pointShadow.x > 0.0) {
+    let at = frame.lightAt[u32(frame.pointShadow.x) - 1u];
+    return armaturePackDepth(length(world - at.xyz) / at.w);
+  }
+  return armaturePackDepth((frame.shadowMatrix * vec4<f32>(world, 1.0)).z);
+}
+
+// The `shadow` pass draws every kind with this fragment stage (or, for a material with alphaTest, with fsShadowCut:
+// the kind's own fs first, for what it cuts out).
 @fragment
 fn fsShadow(in: VertexOut) -> @location(0) vec4<f32> {
-  return armaturePackDepth((frame.shadowMatrix * vec4<f32>(in.world, 1.0)).z);
+  return armatureCasterDepth(in.world);
 }
 
 // @vertex

@@ -204,6 +204,26 @@ fn fs(in: VertexOut) -> ArmatureTargets {
 const ENTRY = /@fragment\s+fn\s+fs\s*\(\s*(\w+)\s*:\s*VertexOut\s*\)\s*->\s*([^{]+?)\s*\{/;
 
 /**
+ * A kind's shader for shadow casters cut out by their material's `alphaTest`: the WGSL's `fs` becomes a plain function
+ * that `fsShadowCut` runs for its `discard` before writing the depth (world.wgsl's armatureCasterDepth); the GLSL runs
+ * `shade()` first (ARMATURE_SHADOW_CUT). Null when `fs` is not written in the documented form.
+ */
+export function cutShadowShader(shader: ShaderPair): ShaderPair | null {
+  if (!FRAGMENT.test(shader.wgsl)) return null;
+  return {
+    label: `${shader.label} cut`,
+    wgsl: `${shader.wgsl.replace(FRAGMENT, 'fn armatureCutOut($1: VertexOut) -> vec4<f32>')}
+@fragment
+fn fsShadowCut(in: VertexOut) -> @location(0) vec4<f32> {
+  _ = armatureCutOut(in);
+  return armatureCasterDepth(in.world);
+}
+`,
+    glsl: `#define ARMATURE_SHADOW_CUT\n${shader.glsl}`,
+  };
+}
+
+/**
  * A kind's shader (or its lined variant) for double-sided materials: a back face is shaded with its normal turned
  * towards the eye (glTF's rule for double-sided lighting). The WGSL's `fs` becomes a plain function called by a new
  * `fs` that reads `front_facing`; the GLSL turns `vNormal` in world.glsl (ARMATURE_TWO_SIDED). Null when `fs` is not

@@ -6,10 +6,29 @@ import type { FrameContext } from '../frame-context';
 import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
 import { flagSetting, numberSetting } from './pass-setting';
 import { fitShadow, shadowFit, viewBall } from '../world/fit-shadow';
-import { SHADOW_MAP_FORMAT, type ShadowFrame, type WorldPass } from '../world/world-pass';
+import { pointShadowFaces, pointShadowViews } from '../world/point-shadow';
+import {
+  SHADOW_MAP_FORMAT,
+  type PointShadowFrame,
+  type ShadowFrame,
+  type WorldPass,
+} from '../world/world-pass';
 
 /** The shadow map's size when none is asked for, in texels a side. */
 export const SHADOW_MAP_SIZE = 1024;
+
+/** The shadow pass's targets for a directional map of `size` texels a side; a point light's faces are a quarter of it. */
+function shadowTargets(size: number) {
+  const face = Math.max(1, Math.floor(size / 4));
+  const map = { fixed: [size, size] as const };
+  const atlas = { fixed: [3 * face, 2 * face] as const };
+  return [
+    { name: 'shadowMap', format: SHADOW_MAP_FORMAT, size: map },
+    { name: 'shadowDepth', format: 'depth24plus', size: map },
+    { name: 'pointShadowMap', format: SHADOW_MAP_FORMAT, size: atlas },
+    { name: 'pointShadowDepth', format: 'depth24plus', size: atlas },
+  ] as const;
+}
 
 /** The shadow pass's settings. */
 export interface ShadowSettings {
@@ -29,17 +48,17 @@ export interface ShadowSettings {
  * The `shadow` pass: draws the directional light's shadow map before the world pass, which then darkens what the map
  * says the light does not reach. The map is orthographic, fitted to the view (from its near plane up to
  * `shadow.distance`) or to `ShadowPass.box`, and snapped to whole texels in the light's axes so shadows hold still as
- * the view moves (see `fitShadow`). Bypassed, the world is lit as without it, bit for bit.
+ * the view moves (see `fitShadow`). A point or spot light with `castShadow` gets six 90° views around it (a cube map
+ * laid out 3 × 2 in one texture, each face a quarter of the directional map's side). Bypassed, the world is lit as
+ * without it, bit for bit.
  */
 export const shadowPass = definePass<ShadowSettings>({
   name: 'shadow',
-  summary: "Draws the directional light's shadow map (before the world), fixed to the world's texel grid.",
+  summary:
+    "Draws the directional light's shadow map (fixed to the world's texel grid) and a point light's, if one casts.",
   on: false,
   reads: [],
-  writes: [
-    { name: 'shadowMap', format: SHADOW_MAP_FORMAT, size: { fixed: [SHADOW_MAP_SIZE, SHADOW_MAP_SIZE] } },
-    { name: 'shadowDepth', format: 'depth24plus', size: { fixed: [SHADOW_MAP_SIZE, SHADOW_MAP_SIZE] } },
-  ],
+  writes: shadowTargets(SHADOW_MAP_SIZE),
   bypass: {},
   settings: {
     shadow: {
@@ -79,6 +98,9 @@ export class ShadowPass implements PassRunner {
   private readonly ball = { centre: vec3.create(), radius: 0 };
   private readonly direction = vec3.create();
   private readonly frame: ShadowFrame;
+  private readonly faces = pointShadowViews();
+  private readonly point: PointShadowFrame = { slot: -1, size: 0, bias: 0, normalOffset: 0 };
+  private readonly lightAt = vec3.create();
 
   constructor(kit: PassKit<ShadowSettings>) {
     this.world = kit.world;
@@ -106,7 +128,30 @@ export class ShadowPass implements PassRunner {
     shadow.bias = settings.bias / fit.depth;
     shadow.normalOffset = settings.normalOffset * fit.texel;
     shadow.filter = settings.filter;
-    world.renderShadow(frame, io.output('shadowMap'), io.output('shadowDepth'), fit.viewProjection, shadow);
+    world.renderShadow(frame, io.output('shadowMap'), io.output('shadowDepth'), fit, shadow);
+    this.drawPointShadow(frame, io);
+  }
+
+  /** The casting point light's six faces, when one casts. */
+  private drawPointShadow(frame: FrameContext, io: PassIO<RenderTarget>): void {
+    const world = this.world;
+    const slot = world.pointShadowCaster();
+    if (slot < 0) return;
+    const range = world.lightSphere(slot, this.lightAt);
+    const face = io.size('pointShadowMap')[1] / 2;
+    const point = this.point;
+    point.slot = slot;
+    point.size = face;
+    point.bias = this.settings.shadow.bias / range;
+    point.normalOffset = this.settings.shadow.normalOffset;
+    pointShadowFaces(this.faces, this.lightAt, range, face);
+    world.renderPointShadow(
+      frame,
+      io.output('pointShadowMap'),
+      io.output('pointShadowDepth'),
+      this.faces,
+      point,
+    );
   }
 
   destroy(): void {}
@@ -125,6 +170,5 @@ export function sizedShadowPass(size: number, maxTextureSize: number): typeof sh
     );
     size = maxTextureSize;
   }
-  const fixed = { fixed: [size, size] as const };
-  return { ...shadowPass, writes: shadowPass.writes.map((write) => ({ ...write, size: fixed })) };
+  return { ...shadowPass, writes: shadowTargets(size) };
 }

@@ -2,6 +2,8 @@ import { mat4, vec3, vec4, type ReadonlyMat4, type ReadonlyVec3 } from 'gl-matri
 
 /** A directional light's shadow map placed over part of the world (see `fitShadow`). */
 export interface ShadowFit {
+  /** World → the light's eye (it looks down its −Z): how camera-facing casters (billboards) face it. */
+  readonly view: mat4;
   /** World → the map's clip space (WebGPU's: x, y in −1…1, depth 0…1): what the casters are drawn with. */
   readonly viewProjection: mat4;
   /** World → the map: x, y in 0…1 across it (y down, row 0 at the top), z the depth in 0…1. */
@@ -40,7 +42,7 @@ export function fitShadow(
   const d = vec3.normalize(scratch.dir, direction);
   // The light's axes: it looks along d with the world's up (or z, for a light straight up or down) as up.
   const up = Math.abs(d[1]!) > 0.99 ? UP_Z : UP_Y;
-  const view = mat4.lookAt(scratch.view, ZERO, d, up);
+  const view = mat4.lookAt(out.view, ZERO, d, up);
   const radius = Math.ceil(ball.radius / RADIUS_STEP) * RADIUS_STEP;
   const texel = (2 * radius) / size;
   const c = vec3.transformMat4(scratch.centre, ball.centre, view);
@@ -59,7 +61,7 @@ export function fitShadow(
 
 /** A new, empty fit to fill. */
 export function shadowFit(): ShadowFit {
-  return { viewProjection: mat4.create(), matrix: mat4.create(), texel: 0, depth: 0 };
+  return { view: mat4.create(), viewProjection: mat4.create(), matrix: mat4.create(), texel: 0, depth: 0 };
 }
 
 /**
@@ -103,7 +105,6 @@ const UP_Y = vec3.fromValues(0, 1, 0);
 const UP_Z = vec3.fromValues(0, 0, 1);
 const scratch = {
   dir: vec3.create(),
-  view: mat4.create(),
   centre: vec3.create(),
   inverse: mat4.create(),
   pose: mat4.create(),

@@ -64,6 +64,25 @@ describe('LightSet', () => {
     expect(set.reaches(1, box(-100))).toBe(true); // the moon, a second directional light
   });
 
+  it('the shadow caster: the first point or spot light with castShadow in slot order; a second is warned about once', () => {
+    const set = new LightSet();
+    const [a, b, c] = [new PointLight('a'), new SpotLight('b'), new PointLight('c')];
+    for (const light of [a, b, c]) set.add(light);
+    expect(set.shadowCaster()).toBe(-1);
+    b.castShadow = true;
+    expect(set.shadowCaster()).toBe(1);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    c.castShadow = true;
+    a.castShadow = true;
+    expect(set.shadowCaster()).toBe(0);
+    expect(set.shadowCaster()).toBe(0);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/SpotLight "b" casts no shadow.*"a"/);
+    warn.mockRestore();
+    set.remove(a);
+    expect(set.shadowCaster()).toBe(1);
+  });
+
   it('a light past the 64th waits, with one warning, and takes the first slot that frees', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const root = new Node('root');

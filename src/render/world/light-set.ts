@@ -140,6 +140,29 @@ export class LightSet {
     return true;
   }
 
+  /**
+   * The slot of the point or spot light that casts shadows this frame (the first with `castShadow` in slot order), or
+   * −1 when none does. A second one casting is warned about once; it lights the scene without shadows.
+   */
+  shadowCaster(): number {
+    let caster = -1;
+    const slots = this.slots;
+    for (let slot = 0; slot < MAX_LIGHTS; slot++) {
+      const light = slots[slot];
+      if (!(light instanceof PointLight && light.castShadow)) continue;
+      if (caster < 0) caster = slot;
+      else if (!this.warnedCasters) {
+        this.warnedCasters = true;
+        console.warn(
+          `Armature: ${light.constructor.name} "${light.path}" casts no shadow: one point or spot light a frame ` +
+            `does ("${slots[caster]!.path}"). Set castShadow on the one that matters most.`,
+        );
+      }
+    }
+    return caster;
+  }
+  private warnedCasters = false;
+
   /** Whether the light in `slot` can reach anything in `box`: a directional light always, else its sphere. */
   reaches(slot: number, box: Box): boolean {
     const at = this.at;

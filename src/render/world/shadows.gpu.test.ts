@@ -5,6 +5,7 @@ import { boxGeometry, planeGeometry } from '../../scene/geometry';
 import { Material } from '../../scene/material';
 import { Mesh } from '../../scene/mesh';
 import { Node } from '../../scene/node';
+import { Texture } from '../../scene/texture';
 import { nativeRenderer, TEST_BACKENDS } from '../renderers/test-backends';
 import { fitShadow, shadowFit } from './fit-shadow';
 
@@ -156,6 +157,39 @@ describe('the shadow pass on both backends', () => {
       plane.receiveShadow = true;
       expect(await draw()).toEqual(shadowed);
       renderer.destroy();
+    }
+  });
+
+  it('a cut-out caster (alphaTest) shadows only with the texels it keeps: as an opaque quad that size', async () => {
+    for (const backend of TEST_BACKENDS) {
+      const images: Uint8Array[] = [];
+      // A 2×2 quad whose map keeps its left half (alpha 1) and cuts its right (alpha 0); then an opaque 1×2 quad there.
+      const map = Texture.fromPixels(2, 1, new Uint8Array([255, 255, 255, 255, 255, 255, 255, 0]));
+      const cut = new Mesh(
+        'cut',
+        planeGeometry(2, 2),
+        new Material('lambert', [1, 0, 0, 1], { map, alphaTest: 0.5 }),
+      );
+      const half = new Mesh('half', planeGeometry(1, 2), new Material('lambert', [1, 0, 0, 1]));
+      for (const [caster, x] of [
+        [cut, 0.3],
+        [half, -0.2],
+        [cut, 0.3],
+      ] as const) {
+        const { renderer, draw, box } = await boxOnPlane(backend);
+        box.visible = false;
+        box.parent!.add(caster.setPosition(x, 1.5, -0.45));
+        renderer.graph.setEnabled('shadow', true);
+        if (images.length === 2) cut.material.alphaTest = 0; // not cut: the whole quad casts
+        images.push(await draw());
+        caster.parent!.remove(caster);
+        renderer.destroy();
+      }
+      expect(shadowOf(images[0]!).filter((s) => s === true).length).toBeGreaterThan(20);
+      expect(images[0]).toEqual(images[1]);
+      // Not cut, the whole quad's shadow falls on ground the half quad's leaves lit.
+      const [whole, opaqueHalf] = [shadowOf(images[2]!), shadowOf(images[1]!)];
+      expect(whole.filter((s, i) => s === true && opaqueHalf[i] === false).length).toBeGreaterThan(10);
     }
   });
 });

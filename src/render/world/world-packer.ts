@@ -35,6 +35,7 @@ const LIGHT_GLOW = frameWriter.field('lightGlow');
 const LIGHT_AIM = frameWriter.field('lightAim');
 const SHADOW_MATRIX = frameWriter.field('shadowMatrix');
 const SHADOW = frameWriter.field('shadow');
+const POINT_SHADOW = frameWriter.field('pointShadow');
 
 /** The directional light's shadow map as the `shadow` pass drew it this frame: what the world's frame reads it with. */
 export interface ShadowFrame {
@@ -47,6 +48,17 @@ export interface ShadowFrame {
   normalOffset: number;
   /** Filtered over 3×3 texels (PCF) instead of hard edges. */
   filter: boolean;
+}
+
+/** The casting point light's six views as the `shadow` pass drew them this frame (world.wgsl's pointShadow). */
+export interface PointShadowFrame {
+  /** The light's slot in the frame's light arrays. */
+  slot: number;
+  /** A face's size in texels. */
+  size: number;
+  /** Depth bias (in distances over the light's range) and normal offset (in the faces' texels). */
+  bias: number;
+  normalOffset: number;
 }
 
 /** A mesh as the world pass draws it. */
@@ -408,6 +420,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     time: number,
     light: Environment,
     shadow: ShadowFrame | null,
+    point: PointShadowFrame | null,
   ): ArrayBuffer {
     const data = this.frameData;
     VIEW_PROJECTION.write(data, 0, viewProjection);
@@ -437,6 +450,9 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       this.shadowData.set([shadow.size, shadow.bias, shadow.normalOffset, shadow.filter ? 1 : 0]);
     } else this.shadowData.fill(0);
     SHADOW.write(data, 0, this.shadowData);
+    if (point) this.shadowData.set([point.slot + 1, point.size, point.bias, point.normalOffset]);
+    else this.shadowData.fill(0);
+    POINT_SHADOW.write(data, 0, this.shadowData);
     return data.bytes;
   }
 

@@ -15,6 +15,7 @@ import type {
 import { deviceUniformStorage } from '../../device/uniform-storage';
 import type { PassDecl, PassIO, ResourceDecl } from '../../graph/render-graph';
 import type { Camera } from '../../scene/camera';
+import { Frustum } from '../../scene/frustum';
 import type { TexelGrid } from '../../scene/snap-to-grid';
 import type { StepHistory } from '../../scene/step-history';
 import { VERTEX_FLOATS, type Geometry } from '../../scene/geometry';
@@ -25,6 +26,7 @@ import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from '../frame-context';
 import {
   coloredShader,
+  cutShadowShader,
   FRAME,
   materialKind,
   twoSidedShader,
@@ -33,16 +35,18 @@ import {
 import { MaterialImages, type ImageSet } from './material-images';
 import { isDisposed, whenDisposed } from '../../scene/disposal';
 import { RefCache } from './ref-cache';
+import type { PointShadowFaces } from './point-shadow';
 import {
   Deformed,
   materialKinds,
   WorldPacker,
   type KindSlots,
+  type PointShadowFrame,
   type ShadowFrame,
   type WorldDraw,
 } from './world-packer';
 
-export type { ShadowFrame, WorldMesh } from './world-packer';
+export type { PointShadowFrame, ShadowFrame, WorldMesh } from './world-packer';
 
 /** A region of a target in texels, origin at the top left. */
 export interface Viewport {
@@ -103,8 +107,6 @@ interface DeviceGeometry {
   unlisten: () => void;
 }
 
-const IDENTITY = mat4.create();
-
 /** Draws per render bundle: a mesh that goes into or out of the view records its chunk again, not every draw. */
 const CHUNK = 512;
 
@@ -127,8 +129,9 @@ interface FrameUniform {
   buffer: DeviceBuffer;
   /** Made with the first pipeline drawn: every kind's group 0 is the same, so any pipeline's serves them all. */
   bindings: Bindings | null;
-  /** The shadow map its bindings bind (null: the one texel that sees everything). */
+  /** The shadow maps its bindings bind (null: the one texel that sees everything). */
   shadowMap: DeviceTexture | null;
+  pointShadowMap: DeviceTexture | null;
   label: string;
 }
 
@@ -161,8 +164,8 @@ const SKINNING = [
 const SKINNED_LAYOUT = { stride: 32, attributes: SKINNING } as const;
 const UNSKINNED_LAYOUT = { stride: 32, step: 'instance', attributes: SKINNING } as const;
 /** A pipeline variant's flags (see `WorldPass.pipeline`). */
-const [MIRRORED, LINED, DOUBLE_SIDED, BLENDED, COLORED, DEFORMED, SKINNED, SHADOW] = [
-  1, 2, 4, 8, 16, 32, 64, 128,
+const [MIRRORED, LINED, DOUBLE_SIDED, BLENDED, COLORED, DEFORMED, SKINNED, SHADOW, CUT] = [
+  1, 2, 4, 8, 16, 32, 64, 128, 256,
 ] as const;
 /** The shadow map's format: a depth in 24 bits over red, green and blue (world.wgsl's armaturePackDepth). */
 export const SHADOW_MAP_FORMAT = 'rgba8unorm';
@@ -177,8 +180,11 @@ const [DEFORMED_GROUPS, PLAIN_GROUPS] = [4, 3] as const;
  */
 export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   readonly name = 'world';
-  /** The shadow map, while the `shadow` pass runs (see `renderShadow`). */
-  readonly reads = [{ name: 'shadowMap', optional: true }];
+  /** The shadow maps, while the `shadow` pass runs (see `renderShadow` and `renderPointShadow`). */
+  readonly reads = [
+    { name: 'shadowMap', optional: true },
+    { name: 'pointShadowMap', optional: true },
+  ];
   readonly writes: ResourceDecl[];
   readonly bypass = {};
   camera: Camera | null;
@@ -401,15 +407,16 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private texelsBefore = 0;
 
   /**
-   * Draws the shadow casters (`Mesh.castShadow`, opaque) into `map` (the shadow pass's, `SHADOW_MAP_FORMAT`) with
-   * `depth`, seen through `viewProjection` (WebGPU's clip space), writing each texel's depth by `shadow.matrix`; the
-   * world's frame then reads the map by `shadow`. Not culled: a caster outside the view casts into it.
+   * Draws the shadow casters (`Mesh.castShadow`, opaque; a material's `alphaTest` cuts its shadow too) into `map` (the
+   * shadow pass's, `SHADOW_MAP_FORMAT`) with `depth`, seen through the light's `eye.viewProjection` (WebGPU's clip
+   * space), writing each texel's depth by `shadow.matrix`; the world's frame then reads the map by `shadow`. Not
+   * culled: a caster outside the view casts into it.
    */
   renderShadow(
     frame: FrameContext,
     map: RenderTarget,
     depth: RenderTarget,
-    viewProjection: ReadonlyMat4,
+    eye: { view: ReadonlyMat4; viewProjection: ReadonlyMat4 },
     shadow: ShadowFrame,
   ): void {
     this.prepareFrame();
@@ -423,9 +430,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     });
     const uniform = (this.shadowUniform ??= this.frameUniform('shadow frame'));
     const vp = this.viewProjection;
-    if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, viewProjection);
-    else mat4.copy(vp, viewProjection);
-    uniform.buffer.write(0, this.packer.frameBytes(vp, IDENTITY, frame.time, this.environment, shadow));
+    if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, eye.viewProjection);
+    else mat4.copy(vp, eye.viewProjection);
+    const view = eye.view as mat4;
+    uniform.buffer.write(0, this.packer.frameBytes(vp, view, frame.time, this.environment, shadow, null));
     const culling = this.culling;
     this.culling = false;
     this.drawingShadow = true;
@@ -443,12 +451,81 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private shadowFrame: ShadowFrame | null = null;
   private drawingShadow = false;
 
+  /** The slot of the point or spot light that casts shadows this frame (`PointLight.castShadow`), or −1. */
+  pointShadowCaster(): number {
+    this.prepareFrame();
+    return this.packer.lights.shadowCaster();
+  }
+
+  /** Where the light in `slot` is this frame (into `centre`) and how far it reaches (returned). */
+  lightSphere(slot: number, centre: vec3): number {
+    const at = this.packer.lights.at;
+    vec3.set(centre, at[4 * slot]!, at[4 * slot + 1]!, at[4 * slot + 2]!);
+    return at[4 * slot + 3]!;
+  }
+
+  /**
+   * Draws the shadow casters into `atlas` (3 × 2 faces, the shadow pass's `pointShadowMap`) as seen from the point light
+   * `point.slot` through each of `faces`' cameras, each caster's distance from the light over its range; the world's
+   * frame then reads the atlas by `point`. A caster is drawn into the faces whose view its box touches.
+   */
+  renderPointShadow(
+    frame: FrameContext,
+    atlas: RenderTarget,
+    depth: RenderTarget,
+    faces: PointShadowFaces,
+    point: PointShadowFrame,
+  ): void {
+    this.prepareFrame();
+    const pass = frame.device.beginPass({
+      label: 'point shadow',
+      color: atlas,
+      clearColor: [1, 1, 1, 1],
+      depth,
+      clearDepth: 1,
+      timed: true,
+    });
+    const culling = this.culling;
+    this.culling = false;
+    this.drawingShadow = true;
+    try {
+      for (let face = 0; face < 6; face++) {
+        const uniform = (this.pointShadowUniforms[face] ??= this.frameUniform(`point shadow face ${face}`));
+        const viewProjection = faces.viewProjections[face]!;
+        this.casterFrustum.set(viewProjection);
+        const vp = this.viewProjection;
+        if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, viewProjection);
+        else mat4.copy(vp, viewProjection);
+        const view = faces.views[face]!;
+        uniform.buffer.write(0, this.packer.frameBytes(vp, view, frame.time, this.environment, null, point));
+        const [x, y, size] = faces.tiles[face]!;
+        pass.setViewport(x, y, size, size);
+        pass.setScissor(x, y, size, size);
+        this.casterCulling = true;
+        this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount);
+      }
+    } finally {
+      this.culling = culling;
+      this.drawingShadow = false;
+      this.casterCulling = false;
+    }
+    pass.end();
+    this.pointShadowFrame = point;
+  }
+  private readonly pointShadowUniforms: FrameUniform[] = [];
+  /** The point light's atlas as `renderPointShadow` drew it this frame; taken by the world's frame. */
+  private pointShadowFrame: PointShadowFrame | null = null;
+  /** While a point light's face is drawn: casters whose box is outside `casterFrustum` are left out. */
+  private casterCulling = false;
+  private readonly casterFrustum = new Frustum();
+
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
     const { packed, bytesUploaded } = this.prepare();
     const texelsBefore = this.texelsBefore;
     const shadow = io.has('shadowMap') ? this.shadowFrame : null;
-    this.shadowFrame = null;
+    const point = io.has('pointShadowMap') ? this.pointShadowFrame : null;
+    this.shadowFrame = this.pointShadowFrame = null;
     this.drawingLines = this.lines;
     const pass = frame.device.beginPass({
       label: 'world',
@@ -467,7 +544,11 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         : {}),
     });
     const uniform = this.frames[0]!;
-    this.bindShadowMap(uniform, shadow ? (io.input('shadowMap') as DeviceTexture) : null);
+    this.bindShadowMaps(
+      uniform,
+      shadow ? (io.input('shadowMap') as DeviceTexture) : null,
+      point ? (io.input('pointShadowMap') as DeviceTexture) : null,
+    );
     const view = this.lens?.view ?? this.camera.viewMatrix;
     const cull = this.writeFrame(
       uniform,
@@ -476,6 +557,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       view,
       frame.time,
       shadow,
+      point,
     );
     const visibility = this.packer.checkVisibility();
     const counts = this.drawCounts;
@@ -541,7 +623,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       });
       const v = view.viewport;
       if (v) pass.setViewport(v.x, v.y, v.width, v.height);
-      this.writeFrame(uniform, pass, view.projection, view.view, frame.time, null);
+      this.writeFrame(uniform, pass, view.projection, view.view, frame.time, null, null);
       this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount);
       this.drawBlended(pass, uniform, view.view);
       pass.end();
@@ -564,7 +646,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   destroy(): void {
     this.packer.destroy();
     this.images.destroy();
-    for (const uniform of [...this.frames, ...(this.shadowUniform ? [this.shadowUniform] : [])]) {
+    const shadowUniforms = [...(this.shadowUniform ? [this.shadowUniform] : []), ...this.pointShadowUniforms];
+    for (const uniform of [...this.frames, ...shadowUniforms]) {
       uniform.bindings?.destroy();
       uniform.buffer.destroy();
     }
@@ -589,21 +672,27 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     view: Float32Array | mat4,
     time: number,
     shadow: ShadowFrame | null,
+    point: PointShadowFrame | null,
   ): number {
     const vp = this.viewProjection;
     mat4.multiply(vp, projection, view);
     const cull = this.culling ? this.packer.cull(vp) : -1;
     if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, vp);
-    uniform.buffer.write(0, this.packer.frameBytes(vp, view as mat4, time, this.environment, shadow));
+    uniform.buffer.write(0, this.packer.frameBytes(vp, view as mat4, time, this.environment, shadow, point));
     return cull;
   }
 
-  /** Points a frame uniform's bindings at this frame's shadow map (null: the texel that sees everything). */
-  private bindShadowMap(uniform: FrameUniform, map: DeviceTexture | null): void {
-    if (uniform.shadowMap === map) return;
+  /** Points a frame uniform's bindings at this frame's shadow maps (null: the texel that sees everything). */
+  private bindShadowMaps(
+    uniform: FrameUniform,
+    map: DeviceTexture | null,
+    pointMap: DeviceTexture | null,
+  ): void {
+    if (uniform.shadowMap === map && uniform.pointShadowMap === pointMap) return;
     uniform.bindings?.destroy();
     uniform.bindings = null;
     uniform.shadowMap = map;
+    uniform.pointShadowMap = pointMap;
     this.objectsVersion++; // recorded draws bound the old bindings
   }
 
@@ -612,6 +701,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     return (uniform.bindings ??= this.device.createBindings(pipeline, 0, {
       frame: uniform.buffer,
       shadowMap: uniform.shadowMap ?? this.noShadowMap(),
+      pointShadowMap: uniform.pointShadowMap ?? this.noShadowMap(),
     }));
   }
 
@@ -633,7 +723,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       size: Math.ceil(FRAME.size / 16) * 16,
       usage: 'uniform',
     });
-    return { buffer, bindings: null, shadowMap: null, label };
+    return { buffer, bindings: null, shadowMap: null, pointShadowMap: null, label };
   }
 
   private pipelineDesc(kind: MaterialKindInfo, variant = 0): PipelineDesc {
@@ -693,9 +783,16 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const deformed = (variant & DEFORMED) !== 0;
     const skinned = (variant & SKINNED) !== 0;
     const colored = (variant & COLORED) !== 0;
+    const cut = (variant & CUT) !== 0;
+    const shader = cut ? cutShadowShader(kind.shader) : kind.shader;
+    if (!shader)
+      throw new Error(
+        `Material kind "${kind.name}" cannot cut out its shadow (alphaTest): its WGSL must declare ` +
+          '`@fragment fn fs(in: VertexOut) -> @location(0) vec4<f32>` for the shadow pass to wrap it.',
+      );
     return {
-      shader: { ...kind.shader, label: `${kind.shader.label} shadow` },
-      fragmentEntry: 'fsShadow',
+      shader: { ...shader, label: `${kind.shader.label} shadow` },
+      fragmentEntry: cut ? 'fsShadowCut' : 'fsShadow',
       format: SHADOW_MAP_FORMAT,
       vertexBuffers: [
         ...(colored ? COLORED_LAYOUT : WHITE_LAYOUT),
@@ -876,9 +973,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const culling = this.culling;
     const lined = this.drawingLines;
     const shadow = this.drawingShadow;
+    const casterCulling = this.casterCulling;
+    const casterFrustum = this.casterFrustum;
     for (let i = from; i < to; i++) {
       const draw = draws[i]!;
       if (!draw.visible || (shadow && !draw.mesh.castShadow)) continue;
+      if (casterCulling && !casterFrustum.intersects(draw.box)) continue;
       if (culling && !draw.inView) {
         culled++;
         continue;
@@ -891,7 +991,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         (draw.geometry.colors ? COLORED : 0) |
         (draw.deformed !== Deformed.None ? DEFORMED : 0) |
         (draw.deformed === Deformed.Skinned ? SKINNED : 0) |
-        (shadow ? SHADOW : 0);
+        (shadow ? SHADOW : 0) |
+        (shadow && draw.mesh.material.alphaTest > 0 ? CUT : 0);
       if (draw.kind !== kind || drawVariant !== variant) {
         const first = kind === null;
         const sameKind = draw.kind === kind;
