@@ -14,6 +14,9 @@ test('stress: renders N boxes under the fixed clock, publishes graph and budget,
   ]);
   await expect(page.getByTestId('canvas')).toHaveScreenshot('stress-400.png');
   expect(handle.world!.drawn + handle.world!.culled).toBe(400);
+  // One geometry, one material kind (eight colours): every box drawn is an instance of one draw call.
+  expect(handle.world!.batches).toBe(1);
+  expect(handle.stats!.drawCalls).toBe(1); // __armature.stats counts real draw calls
 });
 
 test('stress: an eye that turns (?turn=) leaves the boxes behind it out: culled and drawn add up to N', async ({

@@ -139,7 +139,7 @@ export function runDemo(
   let finishing = false;
   let lost = renderer.lostFrames;
   const time = (handle.clock = { elapsed: 0, delta: 0, maxDelta: 0, jumps: 0 });
-  const world = (handle.world = { drawn: 0, culled: 0, packed: 0 });
+  const world = (handle.world = { drawn: 0, batches: 0, culled: 0, packed: 0 });
   const clockStep = (sample: ClockSample) => {
     time.elapsed = sample.elapsed;
     time.delta = sample.delta;
@@ -171,6 +171,7 @@ export function runDemo(
         if (xrFrame) return; // a headset frame: the canvas did not change
         const counters = renderer.world.counters;
         world.drawn = counters.drawn;
+        world.batches = counters.drawCalls;
         world.culled = counters.culled;
         world.packed = counters.objectsPacked;
         if (renderer.lostFrames === lost) handle.frame++; // a frame skipped for a lost device was not presented

@@ -34,7 +34,10 @@ export interface ArmatureHandle {
   ui: UiHandle | null;
   /** Device losses the page came back from, with the measured rebuild time of each. */
   recoveries: DeviceRecovery[];
-  /** The world pass's counts of the last frame: meshes drawn, meshes culled (outside the view), slots packed. */
+  /**
+   * The world pass's counts of the last frame: meshes drawn, its draw calls (batches), meshes culled (outside the
+   * view), slots packed.
+   */
   world: WorldReadout | null;
   /**
    * Destroys the current device as a real loss would; resolves once the engine has recovered and presented a frame
@@ -48,7 +51,10 @@ export type XrHandle = XrState;
 
 /** What `ArmatureHandle.world` holds. */
 export interface WorldReadout {
+  /** Meshes drawn (instances). */
   drawn: number;
+  /** The world pass's draw calls: one per instanced batch. */
+  batches: number;
   culled: number;
   packed: number;
 }

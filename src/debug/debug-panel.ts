@@ -145,7 +145,10 @@ export class DebugPanel {
     budget
       .addBinding(this.readout, 'missed', { ...monitor, label: 'frames missed' })
       .element.setAttribute('data-testid', 'budget-missed');
-    budget.addBinding(this.readout, 'counts', { ...monitor, label: 'draws / culled / tris / bytes' });
+    budget.addBinding(this.readout, 'counts', {
+      ...monitor,
+      label: 'draws / instances / culled / tris / bytes',
+    });
     budget
       .addBinding(this.readout, 'objects', { ...monitor, label: 'GPU objects' })
       .element.setAttribute('data-testid', 'gpu-objects');
@@ -298,7 +301,9 @@ export class DebugPanel {
       .map((t) => `${(t.overShare * 100).toFixed(1)}% over ${ms(t.ceilingMs)} ms: ${t.device}`)
       .join('\n');
     r.missed = `${s.missedFrames} in ${s.samples} frames (refresh ${ms(s.refreshMs)} ms)`;
-    r.counts = `${s.drawCalls} / ${this.options.renderer.world.counters.culled} / ${s.triangles} / ${s.bytesUploaded}`;
+    // Draw calls (an instanced batch is one) beside the meshes they drew.
+    const world = this.options.renderer.world.counters;
+    r.counts = `${s.drawCalls} / ${world.drawn} / ${world.culled} / ${s.triangles} / ${s.bytesUploaded}`;
     const o = this.options.renderer.gpuObjects;
     r.objects = `${o.buffers} buf · ${o.textures} tex · ${o.bindGroups} bind · ${o.pipelines} pipe · ${o.samplers} smp`;
     const passes = this.options.renderer.gpuTimes?.passes;

@@ -20,8 +20,8 @@ export function checkResources(
           ? `a ${resource.usage} buffer`
           : 'something else';
     const ok =
-      slot.kind === 'uniform'
-        ? kind === 'a uniform buffer'
+      slot.kind === 'uniform' || slot.kind === 'storage'
+        ? kind === `a ${slot.kind} buffer`
         : slot.kind === 'sampler'
           ? kind === 'sampler'
           : kind === 'texture';

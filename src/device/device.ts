@@ -65,6 +65,8 @@ export interface DeviceLimits {
   readonly maxTextureSize: number;
   /** Bytes a buffer may have. */
   readonly maxBufferSize: number;
+  /** Bytes a storage binding may have (WebGL2: what its integer image of a storage buffer holds). */
+  readonly maxStorageBindingSize: number;
 }
 
 /** The two GPU APIs Armature draws with. */
@@ -132,7 +134,12 @@ export interface ExternalTarget {
 export type RenderTarget = DeviceTexture | ExternalTarget;
 
 /** How a buffer is used by draws. */
-export type BufferUsage = 'uniform' | 'vertex' | 'index';
+/**
+ * What a buffer is bound as. `storage`: read by shaders as a `var<storage, read>` array; WebGL2 keeps it as an rgba32uint
+ * image, bytes 16 i … 16 i + 15 in texel i counted row by row, which the GLSL twin declares as `uniform highp
+ * usampler2D` named after the WGSL variable and reads with texelFetch (the row width is its textureSize).
+ */
+export type BufferUsage = 'uniform' | 'storage' | 'vertex' | 'index';
 
 /** A buffer to make. */
 export interface BufferDesc {
@@ -185,7 +192,10 @@ export interface ShaderPair {
 /** How a vertex attribute is stored: one to four 32-bit floats. */
 export type VertexFormat = 'float32' | 'float32x2' | 'float32x3' | 'float32x4';
 
-/** One vertex buffer's layout: its stride and attributes, stepped per vertex or per instance. */
+/**
+ * One vertex buffer's layout: its stride and attributes, stepped per vertex or per instance. Stride 0 with instance
+ * steps: one value read by every instance of every draw.
+ */
 export interface VertexBufferLayout {
   stride: number;
   step?: 'vertex' | 'instance';
@@ -286,7 +296,11 @@ export interface DrawEncoder {
   setVertexBuffer(slot: number, buffer: DeviceBuffer, size?: number): void;
   setIndexBuffer(buffer: DeviceBuffer, format: 'uint16' | 'uint32'): void;
   draw(vertexCount: number, instanceCount?: number): void;
-  drawIndexed(indexCount: number): void;
+  /**
+   * Draws `instanceCount` instances of the indexed triangles, numbered from `firstInstance` (WGSL's `instance_index`;
+   * GLSL twins read `gl_InstanceID + armatureBaseInstance`, a uniform the WebGL2 device sets when declared).
+   */
+  drawIndexed(indexCount: number, instanceCount?: number, firstInstance?: number): void;
 }
 
 /** An open pass: draws into its targets until `end()`. */

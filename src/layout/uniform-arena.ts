@@ -57,8 +57,7 @@ export class UniformArena<B extends StorageBuffer = StorageBuffer> {
     readonly layout: StructLayout,
     options: { capacity?: number; label?: string } = {},
   ) {
-    const alignment = storage.alignment;
-    this.slotSize = Math.ceil(layout.size / alignment) * alignment;
+    this.slotSize = UniformArena.slotSizeOf(layout, storage.alignment);
     if (this.slotSize > storage.maxBindingSize) {
       throw new RangeError(
         `Struct ${layout.name} (${layout.size} bytes) exceeds the largest uniform binding (${storage.maxBindingSize}).`,
@@ -67,6 +66,11 @@ export class UniformArena<B extends StorageBuffer = StorageBuffer> {
     this.label = options.label ?? `arena ${layout.name}`;
     this.capacity = 0;
     this.grow(Math.max(1, options.capacity ?? 64));
+  }
+
+  /** The bytes from one slot to the next: the struct's size rounded up to the storage's alignment. */
+  static slotSizeOf(layout: StructLayout, alignment: number): number {
+    return Math.ceil(layout.size / alignment) * alignment;
   }
 
   /** Slots in use. */

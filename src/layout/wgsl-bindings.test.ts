@@ -12,6 +12,8 @@ describe('wgslBindings', () => {
       /* @group(7) @binding(7) var<uniform> gone: Params; */
       @group(0) @binding(1) var linearSampler: sampler;
       @group(0) @binding(3) var depth: texture_depth_2d;
+      @group(1) @binding(1) var<storage, read> objects: array<ObjectSlot>;
+      @group(1) @binding(2) var<storage> table: array<u32>;
       var<private> scratch: f32;
     `;
     expect(wgslBindings(code)).toEqual([
@@ -20,12 +22,18 @@ describe('wgslBindings', () => {
       { group: 0, binding: 2, name: 'source', kind: 'texture', type: '' },
       { group: 0, binding: 3, name: 'depth', kind: 'depth-texture', type: '' },
       { group: 1, binding: 0, name: 'object', kind: 'uniform', type: 'Object' },
+      { group: 1, binding: 1, name: 'objects', kind: 'storage', type: 'ObjectSlot' },
+      { group: 1, binding: 2, name: 'table', kind: 'storage', type: 'u32' },
     ]);
   });
 
   it('names a resource the device layer does not bind, and two variables at one binding', () => {
-    expect(() => wgslBindings('@group(0) @binding(0) var<storage, read> data: array<f32>;')).toThrow(
+    // Storage is bound read-only, as a runtime-sized array (WebGL2 mirrors it into an integer image).
+    expect(() => wgslBindings('@group(0) @binding(0) var<storage, read_write> data: array<f32>;')).toThrow(
       WgslParseError,
+    );
+    expect(() => wgslBindings('@group(0) @binding(0) var<storage, read> data: Params;')).toThrow(
+      /var data: var<storage,read> Params is not a resource/,
     );
     expect(() => wgslBindings('@group(0) @binding(0) var cube: texture_cube<f32>;')).toThrow(
       /var cube: texture_cube<f32> is not a resource the device layer binds/,

@@ -1,7 +1,7 @@
 import { WgslParseError } from './parse-wgsl-structs';
 
 /** What a WGSL resource variable is, as the device layer binds it. */
-export type BindingKind = 'uniform' | 'texture' | 'depth-texture' | 'sampler';
+export type BindingKind = 'uniform' | 'storage' | 'texture' | 'depth-texture' | 'sampler';
 
 /** One `@group(g) @binding(b) var …` declaration of a WGSL module. */
 export interface WgslBinding {
@@ -10,7 +10,10 @@ export interface WgslBinding {
   /** The variable's name: what a bindings object names it by, and a GLSL twin's sampler is called. */
   name: string;
   kind: BindingKind;
-  /** The struct type of a uniform (a GLSL twin's uniform block is named after it); '' for the other kinds. */
+  /**
+   * The struct type of a uniform (a GLSL twin's uniform block is named after it), the element type of a storage array
+   * (`u32`, a struct's name); '' for the other kinds.
+   */
   type: string;
 }
 
@@ -23,7 +26,8 @@ const TEXTURE_KINDS: Record<string, BindingKind> = {
 /**
  * The resource variables a WGSL module declares, ordered by group then binding: what a pipeline's bind group layouts
  * are made from on WebGPU, and how its uniform blocks and samplers are numbered on WebGL2. Only the kinds the engine
- * binds are understood; any other (storage buffers, cube textures, …) is an error naming the variable.
+ * binds are understood (uniform structs, read-only storage arrays, 2D textures and samplers); any other (a writable
+ * storage buffer, a cube texture, …) is an error naming the variable.
  */
 export function wgslBindings(code: string): WgslBinding[] {
   const text = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
@@ -38,19 +42,22 @@ export function wgslBindings(code: string): WgslBinding[] {
     const name = match[3]!;
     const type = match[4]!.replace(/\s+/g, '');
     let kind: BindingKind | undefined;
+    // A storage buffer is read as an array of its elements: what WebGL2 can mirror into an integer texture.
+    const element = /^array<(\w+)>$/.exec(type)?.[1];
     if (space === 'uniform') kind = 'uniform';
+    else if ((space === 'storage' || space === 'storage,read') && element) kind = 'storage';
     else if (!space) kind = TEXTURE_KINDS[type];
     if (!kind)
       throw new WgslParseError(
         `var ${name}: ${space ? `var<${space}> ` : ''}${type} is not a resource the device layer binds (uniform ` +
-          'structs, texture_2d<f32>, texture_depth_2d and sampler are).',
+          'structs, var<storage, read> runtime-sized arrays, texture_2d<f32>, texture_depth_2d and sampler are).',
       );
     found.push({
       group: Number(group),
       binding: Number(binding),
       name,
       kind,
-      type: kind === 'uniform' ? type : '',
+      type: kind === 'uniform' ? type : kind === 'storage' ? element! : '',
     });
   }
   found.sort((a, b) => a.group - b.group || a.binding - b.binding);

@@ -65,7 +65,7 @@ export function compileGlsl(
     for (const [name, unit] of samplers) {
       const at = gl.getUniformLocation(program, name);
       // A sampler the source declares but this variant never reads (a shadow caster's images) is compiled out: fine.
-      if (!at && new RegExp(`uniform\\s+(\\w+\\s+)?sampler2D\\s+${name}\\b`).test(source)) continue;
+      if (!at && new RegExp(`uniform\\s+(\\w+\\s+)?u?sampler2D\\s+${name}\\b`).test(source)) continue;
       if (!at) {
         use(null);
         gl.deleteProgram(program);

@@ -163,6 +163,15 @@ export class GlState {
     this.textures[unit] = texture;
   }
 
+  /**
+   * Binds `texture` to unit 0 and makes unit 0 active, to make or write it: texture calls act on the active unit's,
+   * which after a draw may be another unit even where unit 0 already holds this texture.
+   */
+  editTexture(texture: WebGLTexture | null): void {
+    this.activate(0);
+    this.bindTexture(0, texture);
+  }
+
   bindSampler(unit: number, sampler: WebGLSampler | null): void {
     if (this.samplers[unit] === sampler) return;
     this.gl.bindSampler(unit, sampler);

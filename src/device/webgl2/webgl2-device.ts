@@ -24,6 +24,8 @@ import { trackGlResources } from './track-gl-resources';
 import { GlPass } from './webgl2-pass';
 import {
   GlBindingsHandle,
+  GlStorageHandle,
+  STORAGE_ROW,
   type GlHost,
   GlBufferHandle,
   GlBundleHandle,
@@ -90,6 +92,7 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
       maxTextureSize: gl.getParameter(gl.MAX_TEXTURE_SIZE) as number,
       // GL states no buffer limit; sizes are GLsizeiptr, 32-bit in the browsers that run WebGL2.
       maxBufferSize: 2 ** 31 - 1,
+      maxStorageBindingSize: STORAGE_ROW * 16 * (gl.getParameter(gl.MAX_TEXTURE_SIZE) as number),
     };
     this.pass = new GlPass(this);
     this.canvas = new GlExternalTarget('canvas', null, 0, 0);
@@ -155,7 +158,7 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
   }
 
   createBuffer(desc: BufferDesc): DeviceBuffer {
-    return new GlBufferHandle(this, desc);
+    return desc.usage === 'storage' ? new GlStorageHandle(this, desc) : new GlBufferHandle(this, desc);
   }
 
   createTexture(desc: TextureDesc): DeviceTexture {
@@ -436,7 +439,9 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
       for (const a of layout.attributes) {
         gl.enableVertexAttribArray(a.location);
         gl.vertexAttribPointer(a.location, COMPONENTS[a.format], gl.FLOAT, false, layout.stride, a.offset);
-        gl.vertexAttribDivisor(a.location, layout.step === 'instance' ? 1 : 0);
+        // Stride 0: one value for every instance (WebGPU's meaning; GL's 0 means packed, so it must never step).
+        const divisor = layout.step !== 'instance' ? 0 : layout.stride === 0 ? 2 ** 31 - 1 : 1;
+        gl.vertexAttribDivisor(a.location, divisor);
       }
     }
     if (indices) state.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices.buffer); // recorded in this vertex array

@@ -36,7 +36,7 @@ export function generateMips(
   for (const capability of [gl.DEPTH_TEST, gl.CULL_FACE, gl.BLEND, gl.SCISSOR_TEST])
     state.set(capability, false);
   state.bindSampler(0, null);
-  state.bindTexture(0, texture);
+  state.editTexture(texture);
   for (let level = 1; level < levels; level++) {
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_BASE_LEVEL, level - 1);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, level - 1);

@@ -79,10 +79,20 @@ export class GlPass implements PassEncoder {
     else gl.drawArraysInstanced(gl.TRIANGLES, 0, vertexCount, instanceCount);
   }
 
-  drawIndexed(indexCount: number): void {
+  drawIndexed(indexCount: number, instanceCount = 1, firstInstance = 0): void {
     this.apply(true);
     const gl = this.device.gl;
-    gl.drawElements(gl.TRIANGLES, indexCount, this.indexType, 0);
+    const p = this.pipeline!;
+    if (firstInstance !== 0 && !p.baseInstance)
+      throw new Error(
+        `${p.label}: an instanced draw from instance ${firstInstance} on WebGL2 needs its GLSL to declare ` +
+          '`uniform int armatureBaseInstance;` and add it to gl_InstanceID.',
+      );
+    if (p.baseInstance && p.lastTarget.baseInstance !== firstInstance)
+      gl.uniform1i(p.baseInstance, (p.lastTarget.baseInstance = firstInstance));
+    if (instanceCount === 1 && firstInstance === 0)
+      gl.drawElements(gl.TRIANGLES, indexCount, this.indexType, 0);
+    else gl.drawElementsInstanced(gl.TRIANGLES, indexCount, this.indexType, 0, instanceCount);
   }
 
   executeBundle(_bundle: Bundle, _rerecord: boolean, record: (encoder: DrawEncoder) => void): boolean {

@@ -60,6 +60,8 @@ export class GlBufferHandle extends BufferHandle<WebGLBuffer> {
   ) {
     super(device, desc);
     const gl = device.gl;
+    if (desc.usage === 'storage')
+      throw new Error(`${desc.label}: a storage buffer is a GlStorageHandle on WebGL2.`);
     this.target = { uniform: gl.UNIFORM_BUFFER, vertex: gl.ARRAY_BUFFER, index: gl.ELEMENT_ARRAY_BUFFER }[
       desc.usage
     ];
@@ -103,6 +105,92 @@ export class GlBufferHandle extends BufferHandle<WebGLBuffer> {
     this.device.forgetBuffer(this);
     this.device.state.forget(this.existing);
     this.device.gl.deleteBuffer(this.existing);
+  }
+}
+
+/** Texels per row of a storage buffer's image (16 KiB): a 32 MiB buffer fits in the 2048 rows every WebGL2 allows. */
+export const STORAGE_ROW = 1024;
+
+/**
+ * A storage `DeviceBuffer` on WebGL2, which has no storage buffers: an rgba32uint image of 16 bytes a texel, read by
+ * the GLSL twin with texelFetch. The CPU keeps every byte (a write of part of a texel uploads the whole texel), and
+ * a write uploads only the rows it touches.
+ */
+export class GlStorageHandle extends BufferHandle<WebGLTexture> {
+  readonly width: number;
+  readonly height: number;
+  private readonly words: Uint32Array;
+
+  constructor(
+    private readonly device: GlHost,
+    desc: BufferDesc,
+  ) {
+    super(device, desc);
+    const texels = Math.max(1, Math.ceil(this.size / 16));
+    this.width = Math.min(texels, STORAGE_ROW);
+    this.height = Math.ceil(texels / this.width);
+    if (this.height > device.limits.maxTextureSize)
+      throw new RangeError(
+        `Storage buffer "${this.label}": ${this.size} bytes need ${this.height} rows of ${STORAGE_ROW * 16} bytes on ` +
+          `WebGL2, more than its largest image (${device.limits.maxTextureSize}); use a smaller buffer.`,
+      );
+    this.words = new Uint32Array(this.width * this.height * 4);
+    this.realize();
+  }
+
+  get texture(): WebGLTexture {
+    return this.object;
+  }
+
+  protected create(): WebGLTexture {
+    const { gl, state } = this.device;
+    const texture = gl.createTexture();
+    state.editTexture(texture);
+    gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA32UI, this.width, this.height);
+    // An integer image is read texel by texel: with a filter it would be incomplete.
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+    // The bytes it held: its image is empty after a loss even without a `restore`.
+    this.upload(texture, 0, this.height);
+    return texture;
+  }
+
+  write(offset: number, data: ArrayBuffer | ArrayBufferView, dataOffset = 0, size?: number): void {
+    const bytes = size ?? data.byteLength - dataOffset;
+    if (offset % 4 !== 0 || bytes % 4 !== 0 || offset + bytes > this.size)
+      throw new RangeError(
+        `Storage buffer "${this.label}": a write of ${bytes} bytes at ${offset} is not whole words inside its ` +
+          `${this.size} bytes.`,
+      );
+    const from = byteStartOf(data) + dataOffset;
+    new Uint8Array(this.words.buffer).set(new Uint8Array(bufferOf(data), from, bytes), offset);
+    const row = STORAGE_ROW * 16;
+    this.upload(this.texture, Math.floor(offset / row), Math.ceil((offset + bytes) / row));
+  }
+
+  /** Uploads rows `first` … `end` − 1 of the kept bytes. */
+  private upload(texture: WebGLTexture, first: number, end: number): void {
+    if (end <= first) return;
+    const { gl, state } = this.device;
+    state.editTexture(texture);
+    state.unpackAsIs();
+    const rowWords = this.width * 4;
+    gl.texSubImage2D(
+      gl.TEXTURE_2D,
+      0,
+      0,
+      first,
+      this.width,
+      end - first,
+      gl.RGBA_INTEGER,
+      gl.UNSIGNED_INT,
+      this.words.subarray(first * rowWords, end * rowWords),
+    );
+  }
+
+  dispose(): void {
+    this.device.state.forget(this.existing);
+    this.device.gl.deleteTexture(this.existing);
   }
 }
 
@@ -152,7 +240,7 @@ export class GlTextureHandle extends TextureHandle<WebGLTexture> {
   protected create(): WebGLTexture {
     const gl = this.device.gl;
     const texture = gl.createTexture();
-    this.device.state.bindTexture(0, texture);
+    this.device.state.editTexture(texture);
     gl.texStorage2D(
       gl.TEXTURE_2D,
       this.mipLevels,
@@ -170,7 +258,7 @@ export class GlTextureHandle extends TextureHandle<WebGLTexture> {
 
   protected upload(texture: WebGLTexture, pixels: Uint8Array | ImageBitmap, mipmaps: Mipmaps): void {
     const { gl, state } = this.device;
-    state.bindTexture(0, texture);
+    state.editTexture(texture);
     state.unpackAsIs();
     // Rows go in top first and are read by texel: the texture's row 0 is the image's top, as on WebGPU.
     if (this.format === 'rgba32float') {
@@ -289,8 +377,10 @@ export class GlPipelineHandle implements Pipeline, Restorable {
   /** The fullscreen prelude's target uniforms (see fullscreen.glsl), when the program has them. */
   targetSize: WebGLUniformLocation | null = null;
   flipY: WebGLUniformLocation | null = null;
+  /** `armatureBaseInstance`, where the GLSL declares it: an instanced draw's first instance (WGSL counts it in). */
+  baseInstance: WebGLUniformLocation | null = null;
   /** The target values last set on this program. */
-  lastTarget = { width: -1, height: -1, flip: -1 };
+  lastTarget = { width: -1, height: -1, flip: -1, baseInstance: 0 };
   private generation = -1;
 
   constructor(
@@ -325,7 +415,8 @@ export class GlPipelineHandle implements Pipeline, Restorable {
   realize(): void {
     const gl = this.device.gl;
     const units: Record<string, number> = {};
-    for (const slot of this.bindings) if (slot.kind.endsWith('texture')) units[slot.name] = slot.index;
+    for (const slot of this.bindings)
+      if (slot.kind.endsWith('texture') || slot.kind === 'storage') units[slot.name] = slot.index;
     const program = compileGlsl(
       gl,
       this.desc.shader.glsl,
@@ -345,7 +436,8 @@ export class GlPipelineHandle implements Pipeline, Restorable {
     this.program = program;
     this.targetSize = gl.getUniformLocation(program, 'armatureTargetSize');
     this.flipY = gl.getUniformLocation(program, 'armatureFlipY');
-    this.lastTarget = { width: -1, height: -1, flip: -1 };
+    this.baseInstance = gl.getUniformLocation(program, 'armatureBaseInstance');
+    this.lastTarget = { width: -1, height: -1, flip: -1, baseInstance: 0 };
   }
 
   dispose(): void {
@@ -358,7 +450,7 @@ export class GlPipelineHandle implements Pipeline, Restorable {
 export class GlBindingsHandle implements Bindings {
   /** Per uniform block: its point, buffer and size; per texture: its unit, texture and sampler. */
   readonly uniforms: { point: number; buffer: GlBufferHandle; size: number }[] = [];
-  readonly textures: { unit: number; texture: GlTextureHandle; sampler: GlSampler }[] = [];
+  readonly textures: { unit: number; texture: { texture: WebGLTexture }; sampler: GlSampler }[] = [];
   private destroyed = false;
 
   destroy(): void {
@@ -385,6 +477,12 @@ export class GlBindingsHandle implements Bindings {
       const resource = resources[slot.name]!;
       if (slot.kind === 'uniform')
         this.uniforms.push({ point: slot.index, buffer: resource as GlBufferHandle, size: slot.size });
+      else if (slot.kind === 'storage')
+        this.textures.push({
+          unit: slot.index,
+          texture: resource as GlStorageHandle,
+          sampler: device.sampler('nearest'),
+        });
       else if (slot.kind !== 'sampler') {
         const sampler = (resources[`${slot.name}Sampler`] as GlSampler | undefined) ?? fallback;
         this.textures.push({ unit: slot.index, texture: resource as GlTextureHandle, sampler });

@@ -120,6 +120,7 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
       maxUniformBindingSize: limits.maxUniformBufferBindingSize,
       maxTextureSize: limits.maxTextureDimension2D,
       maxBufferSize: limits.maxBufferSize,
+      maxStorageBindingSize: limits.maxStorageBufferBindingSize,
     };
   }
 

@@ -41,8 +41,8 @@ class GpuDraws implements DrawEncoder {
     this.commands.draw(vertexCount, instanceCount);
   }
 
-  drawIndexed(indexCount: number): void {
-    this.commands.drawIndexed(indexCount);
+  drawIndexed(indexCount: number, instanceCount = 1, firstInstance = 0): void {
+    this.commands.drawIndexed(indexCount, instanceCount, 0, 0, firstInstance);
   }
 
   /** Aims these commands at another encoder (one object serves every pass and bundle of a device). */

@@ -33,7 +33,7 @@ export interface GpuHost extends HandleHost {
   bindGroupLayout(entries: GPUBindGroupLayoutEntry[]): GPUBindGroupLayout;
 }
 
-const BUFFER_USAGE = { uniform: 0x0040, vertex: 0x0020, index: 0x0010 } as const; // GPUBufferUsage by value
+const BUFFER_USAGE = { uniform: 0x0040, storage: 0x0080, vertex: 0x0020, index: 0x0010 } as const; // GPUBufferUsage by value
 const COPY_DST = 0x0008;
 /** Every texture can be drawn into, sampled and copied: the graph's and images alike. */
 const TEXTURE_USAGE = 0x10 | 0x04 | 0x01 | 0x02; // RENDER_ATTACHMENT | TEXTURE_BINDING | COPY_SRC | COPY_DST
@@ -280,6 +280,8 @@ function layoutEntry(slot: BindingSlot): GPUBindGroupLayoutEntry {
         ...entry,
         buffer: { type: 'uniform', hasDynamicOffset: slot.dynamic, minBindingSize: slot.size },
       };
+    case 'storage':
+      return { ...entry, buffer: { type: 'read-only-storage' } };
     case 'texture':
       return { ...entry, texture: { sampleType: slot.data ? 'unfilterable-float' : 'float' } };
     case 'depth-texture':
@@ -335,6 +337,8 @@ export class GpuBindingsHandle implements Bindings, Restorable {
               binding: slot.binding,
               resource: { buffer: (resource as GpuBufferHandle).buffer, offset: 0, size: slot.size },
             };
+          if (slot.kind === 'storage')
+            return { binding: slot.binding, resource: { buffer: (resource as GpuBufferHandle).buffer } };
           if (slot.kind === 'sampler')
             return { binding: slot.binding, resource: (resource as GpuSampler).sampler };
           return { binding: slot.binding, resource: (resource as GpuTextureHandle).view };

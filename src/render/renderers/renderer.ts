@@ -85,6 +85,8 @@ export interface RendererOptions extends DeviceOptions {
    * texture). The `shadow` pass that draws it starts bypassed: turn it on with `graph.setEnabled('shadow', true)`.
    */
   shadowMapSize?: number;
+  /** Draw meshes of one pipeline, images and geometry instanced (`WorldPassOptions.instancing`); default false. */
+  instancing?: boolean;
 }
 
 /**
@@ -223,6 +225,7 @@ export class Renderer {
         validate: options.validate ?? false,
         pad: options.pixelStable ? PIXEL_STABLE_PAD : 0,
         lineTargets: chained, // the chain has the outline pass
+        instancing: options.instancing ?? true,
       });
       const kit = { device, settings, frame, options, world };
       const shadowMap = sizedShadowPass(options.shadowMapSize ?? SHADOW_MAP_SIZE, max);

@@ -73,41 +73,59 @@ describe('frustum culling on real WebGPU and WebGL2', () => {
 });
 
 describe('bundles in chunks on real WebGPU', () => {
-  it('a mesh going out of the view records its chunk of 512 draws again, not the whole list', async () => {
-    const root = new Node('root');
-    const material = new Material('unlit', [0.9, 0.9, 0.2, 1]);
-    const geometry = boxGeometry(0.1, 0.1, 0.1);
-    const meshes: Mesh[] = [];
-    for (let i = 0; i < 1500; i++) {
-      const mesh = new Mesh(`m${i}`, geometry, material).setPosition(
-        (i % 50) * 0.16 - 4,
-        Math.floor(i / 50) * 0.19 - 2.9,
-        -5,
-      );
-      root.add(mesh);
-      meshes.push(mesh);
-    }
-    const camera = orthoEye();
-    root.add(camera);
-    const renderer = await Renderer.create(testCanvas(672, 480), {
-      backend: 'webgpu',
-      root,
-      camera,
-      native: [336, 240],
-      chain: false,
+  for (const [instancing, chunk] of [
+    [false, 512],
+    [true, 8192],
+  ] as const)
+    it(`a mesh going out of the view records its chunk of ${chunk} draws again, not the whole list${instancing ? ' (instanced)' : ''}`, async () => {
+      const root = new Node('root');
+      const material = new Material('unlit', [0.9, 0.9, 0.2, 1]);
+      const geometry = boxGeometry(0.1, 0.1, 0.1);
+      const meshes: Mesh[] = [];
+      // Instanced, 9000 meshes make two chunks; one draw per mesh, 1500 make three.
+      const count = instancing ? 9000 : 1500;
+      for (let i = 0; i < count; i++) {
+        const mesh = new Mesh(`m${i}`, geometry, material).setPosition(
+          (i % 50) * 0.16 - 4,
+          (Math.floor(i / 50) % 30) * 0.19 - 2.9,
+          -5 - Math.floor(i / 1500),
+        );
+        root.add(mesh);
+        meshes.push(mesh);
+      }
+      const camera = orthoEye();
+      root.add(camera);
+      const renderer = await Renderer.create(testCanvas(672, 480), {
+        backend: 'webgpu',
+        root,
+        camera,
+        native: [336, 240],
+        chain: false,
+        instancing,
+      });
+      const chunks = Math.ceil(count / chunk);
+      renderer.render();
+      expect(renderer.world.counters).toMatchObject({ bundlesRecorded: chunks, drawn: count, culled: 0 });
+      // One batch per chunk instanced (one geometry, one kind), else one draw per mesh.
+      expect(renderer.world.counters.drawCalls).toBe(instancing ? chunks : count);
+      meshes[chunk + 188]!.setPosition(50, 0, -5); // out of the view: chunk 1 is recorded again
+      renderer.render();
+      expect(renderer.world.counters).toMatchObject({
+        bundlesRecorded: chunks + 1,
+        drawn: count - 1,
+        culled: 1,
+      });
+      meshes[3]!.setPosition(-3.9, -2.8, -5); // moved, still in the view: nothing recorded
+      renderer.render();
+      expect(renderer.world.counters).toMatchObject({
+        bundlesRecorded: chunks + 1,
+        drawn: count - 1,
+        culled: 1,
+      });
+      const chunked = await renderer.readPixels('scene');
+      renderer.world.useBundles = false;
+      renderer.render();
+      expect(await renderer.readPixels('scene')).toEqual(chunked);
+      renderer.destroy();
     });
-    renderer.render();
-    expect(renderer.world.counters).toMatchObject({ bundlesRecorded: 3, drawn: 1500, culled: 0 });
-    meshes[700]!.setPosition(50, 0, -5); // out of the view: chunk 1 (draws 512…1023) is recorded again
-    renderer.render();
-    expect(renderer.world.counters).toMatchObject({ bundlesRecorded: 4, drawn: 1499, culled: 1 });
-    meshes[3]!.setPosition(-3.9, -2.8, -5); // moved, still in the view: nothing recorded
-    renderer.render();
-    expect(renderer.world.counters).toMatchObject({ bundlesRecorded: 4, drawn: 1499, culled: 1 });
-    const chunked = await renderer.readPixels('scene');
-    renderer.world.useBundles = false;
-    renderer.render();
-    expect(await renderer.readPixels('scene')).toEqual(chunked);
-    renderer.destroy();
-  });
 });

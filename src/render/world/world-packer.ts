@@ -144,12 +144,17 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
 }
 
 /** How to run a world packer. */
-export interface WorldPackerOptions {
+export interface WorldPackerOptions<B extends StorageBuffer = StorageBuffer> {
   /**
    * After every frame, check the repaired draw list against one rebuilt from a walk of the tree (same meshes, same
    * order, every slot packed from the current state) and throw on the first difference. Far too slow for real frames.
    */
   validate?: boolean;
+  /**
+   * Where the kinds' object slots live, when not in the uniform storage the packer is made with (which the deform
+   * slots always use): storage buffers, for instanced draws.
+   */
+  objectStorage?: UniformStorage<B>;
 }
 
 /**
@@ -262,7 +267,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   constructor(
     readonly root: Node,
     private readonly storage: UniformStorage<B>,
-    private readonly options: WorldPackerOptions = {},
+    private readonly options: WorldPackerOptions<B> = {},
   ) {
     this.record = ChangeRecord.of(root);
     this.cursor = this.record.open();
@@ -507,7 +512,10 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     const normal = writer.field('normal');
     kind = {
       info,
-      arena: new UniformArena(this.storage, info.object, { capacity: 256, label: `world ${name} objects` }),
+      arena: new UniformArena(this.options.objectStorage ?? this.storage, info.object, {
+        capacity: 256,
+        label: `world ${name} objects`,
+      }),
       model,
       normal,
       transform: transformPacker(model, normal),

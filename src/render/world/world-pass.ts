@@ -12,7 +12,8 @@ import type {
   RenderTarget,
   TextureFormat,
 } from '../../device/device';
-import { deviceUniformStorage } from '../../device/uniform-storage';
+import { deviceStorageArena, deviceUniformStorage } from '../../device/uniform-storage';
+import { UniformArena } from '../../layout/uniform-arena';
 import type { PassDecl, PassIO, ResourceDecl } from '../../graph/render-graph';
 import type { Camera } from '../../scene/camera';
 import { Frustum } from '../../scene/frustum';
@@ -32,6 +33,8 @@ import {
   twoSidedShader,
   type MaterialKindInfo,
 } from '../materials/material-kind';
+import { instancedShader } from '../materials/instanced-shader';
+import { InstanceTable } from './instance-table';
 import { MaterialImages, type ImageSet } from './material-images';
 import { isDisposed, whenDisposed } from '../../scene/disposal';
 import { RefCache } from './ref-cache';
@@ -84,6 +87,12 @@ export interface WorldPassOptions {
   pad?: number;
   /** Declare the outline pass's targets (`normals`, `lines`) in the graph; default false (no outline pass reads them). */
   lineTargets?: boolean;
+  /**
+   * Draw consecutive meshes of one pipeline, images and geometry as one instanced draw, each instance reading its
+   * object's slot from a storage array through the instance table (default false: one draw per mesh, its slot bound
+   * as a uniform at a dynamic offset). The same pixels either way.
+   */
+  instancing?: boolean;
 }
 
 /** The formats of the outline pass's targets the world pass writes while `lines` is on: normal + depth, line colour. */
@@ -109,6 +118,11 @@ interface DeviceGeometry {
 
 /** Draws per render bundle: a mesh that goes into or out of the view records its chunk again, not every draw. */
 const CHUNK = 512;
+/**
+ * Instanced, a chunk's draws are a few batches and recording it again is a pass over its meshes plus one write of its
+ * table entries: chunks can be far larger, and a batch never spans two (100 000 boxes of one geometry: 13 draws).
+ */
+const INSTANCED_CHUNK = 8192;
 
 /** One chunk of the draw list and the bundle its draws are recorded into. */
 interface Chunk {
@@ -117,6 +131,7 @@ interface Chunk {
   stale: boolean;
   images: ImageSet[];
   drawCalls: number;
+  instances: number;
   triangles: number;
   culled: number;
 }
@@ -151,7 +166,8 @@ const COLOR = [{ location: 3, offset: 0, format: 'float32x4' }] as const;
  * read per instance (every vertex of the draw reads it), through a pipeline of its own.
  */
 const COLORED_LAYOUT = [VERTICES, { stride: 16, attributes: COLOR }] as const;
-const WHITE_LAYOUT = [VERTICES, { stride: 16, step: 'instance', attributes: COLOR }] as const;
+// One white for every instance (stride 0): an instanced draw of any count reads the one value.
+const WHITE_LAYOUT = [VERTICES, { stride: 0, step: 'instance', attributes: COLOR }] as const;
 const WHITE = new Float32Array([1, 1, 1, 1]);
 /**
  * A deformed draw's third vertex buffer: its geometry's joints and weights, or (morph targets alone) one set of zero
@@ -162,7 +178,7 @@ const SKINNING = [
   { location: 5, offset: 16, format: 'float32x4' },
 ] as const;
 const SKINNED_LAYOUT = { stride: 32, attributes: SKINNING } as const;
-const UNSKINNED_LAYOUT = { stride: 32, step: 'instance', attributes: SKINNING } as const;
+const UNSKINNED_LAYOUT = { stride: 0, step: 'instance', attributes: SKINNING } as const;
 /** A pipeline variant's flags (see `WorldPass.pipeline`). */
 const [MIRRORED, LINED, DOUBLE_SIDED, BLENDED, COLORED, DEFORMED, SKINNED, SHADOW, CUT] = [
   1, 2, 4, 8, 16, 32, 64, 128, 256,
@@ -216,7 +232,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     /** Texels sent to the GPU (a texture's first use, or its texels written again), in bytes. */
     textureBytesUploaded: 0,
     bundlesRecorded: 0,
-    /** Meshes drawn (each view of `renderViews` counts its own). */
+    /** Meshes drawn (each view of `renderViews` counts its own); more than `drawCalls` when drawn instanced. */
     drawn: 0,
     /** Shown meshes left out because their world box is outside the view (0 with `culling` off). */
     culled: 0,
@@ -243,7 +259,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private readonly images: MaterialImages;
   /** The image sets the recorded draws bind: checked each frame, so a changed texture or sampler records them again. */
   /**
-   * The draws in chunks of `CHUNK`, each recorded into its own bundle: what it binds and what it drew when recorded,
+   * The draws in chunks of `chunkSize`, each recorded into its own bundle: what it binds and what it drew when recorded,
    * and whether it must be recorded again (a mesh of it went into or out of the view).
    */
   private readonly chunks: Chunk[] = [];
@@ -279,7 +295,20 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private objectsVersion = 0;
   /** What every chunk was recorded against: when any of it changes, all chunks are recorded again. */
   private recorded = { draws: -1, images: -1, visibility: -1, bindings: -1, culling: false };
-  private drawCounts = { drawCalls: 0, triangles: 0, culled: 0, images: [] as ImageSet[] };
+  private drawCounts = { drawCalls: 0, instances: 0, triangles: 0, culled: 0, images: [] as ImageSet[] };
+  /** Whether meshes are drawn instanced (`WorldPassOptions.instancing`). */
+  readonly instancing: boolean;
+  /** Draws per chunk (bundle). */
+  private readonly chunkSize: number;
+  /** The instance-to-slot table of instanced draws (null without instancing). */
+  private readonly table: InstanceTable | null;
+  /** One encode's draws in batches (index of its first draw, instances, variant, first table entry); grown as needed. */
+  private batches = {
+    first: new Int32Array(64),
+    count: new Int32Array(64),
+    variant: new Int32Array(64),
+    instance: new Int32Array(64),
+  };
 
   private constructor(
     private readonly device: Device,
@@ -307,8 +336,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
           ]
         : []),
     ];
+    this.instancing = options.instancing ?? true;
+    this.table = this.instancing ? new InstanceTable(device) : null;
+    this.chunkSize = this.instancing ? INSTANCED_CHUNK : CHUNK;
     this.packer = new WorldPacker(root, deviceUniformStorage(device), {
       validate: options.validate ?? false,
+      ...(this.instancing ? { objectStorage: deviceStorageArena(device) } : {}),
     });
     this.images = new MaterialImages(device, this.textures, (kind) => this.pipeline(kind, 0));
     // What the draws refer to is counted, so the GPU copies of what no mesh draws any more are freed.
@@ -382,6 +415,13 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.jointsBefore = this.packer.counters.jointMatrices;
     this.texelsBefore = this.images.bytesUploaded;
     this.prepared = this.packer.prepare();
+    // The recorded chunks keep their table entries; this frame's other draws take entries after them.
+    this.tableBefore = this.table?.entriesUploaded ?? 0;
+    const chunk = this.chunkSize;
+    this.table?.beginFrame(
+      this.useBundles ? Math.ceil(this.packer.opaqueCount / chunk) * chunk : 0,
+      this.packer.draws.length,
+    );
   }
 
   private prepare(): { packed: number; bytesUploaded: number } {
@@ -404,6 +444,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     return this.lens ?? { projection: this.camera.projectionMatrix, view: this.camera.viewMatrix };
   }
   private prepared: { packed: number; bytesUploaded: number } | null = null;
+  /** The instance table's entries uploaded before this frame. */
+  private tableBefore = 0;
   private texelsBefore = 0;
 
   /**
@@ -567,11 +609,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     pass.end();
     this.drawingLines = false;
     const c = this.counters;
-    c.drawCalls = c.drawn = counts.drawCalls;
+    c.drawCalls = counts.drawCalls;
+    c.drawn = counts.instances;
     c.triangles = counts.triangles;
     c.culled = counts.culled;
     c.objectsPacked = packed;
-    c.bytesUploaded = bytesUploaded + FRAME.size;
+    c.bytesUploaded = bytesUploaded + FRAME.size + this.tableBytes();
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
     c.jointMatrices = this.packer.counters.jointMatrices - this.jointsBefore;
     this.countLights();
@@ -593,6 +636,11 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.counters.lightLinks = this.packer.counters.lightLinks;
   }
 
+  /** Bytes of instance table entries uploaded this frame. */
+  private tableBytes(): number {
+    return this.table ? (this.table.entriesUploaded - this.tableBefore) * 4 : 0;
+  }
+
   /** Ends a frame: frees the buffers, textures and bindings no draw has used for a few frames. */
   private sweep(): void {
     this.geometries.sweep();
@@ -609,6 +657,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const texelsBefore = this.texelsBefore;
     this.packer.checkVisibility();
     let drawCalls = 0;
+    let instances = 0;
     let triangles = 0;
     let culled = 0;
     for (let i = 0; i < views.length; i++) {
@@ -628,15 +677,17 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       this.drawBlended(pass, uniform, view.view);
       pass.end();
       drawCalls += this.drawCounts.drawCalls;
+      instances += this.drawCounts.instances;
       triangles += this.drawCounts.triangles;
       culled += this.drawCounts.culled;
     }
     const c = this.counters;
-    c.drawCalls = c.drawn = drawCalls;
+    c.drawCalls = drawCalls;
+    c.drawn = instances;
     c.triangles = triangles;
     c.culled = culled;
     c.objectsPacked = packed;
-    c.bytesUploaded = bytesUploaded + FRAME.size * views.length;
+    c.bytesUploaded = bytesUploaded + FRAME.size * views.length + this.tableBytes();
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
     c.jointMatrices = this.packer.counters.jointMatrices - this.jointsBefore;
     this.countLights();
@@ -645,6 +696,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
 
   destroy(): void {
     this.packer.destroy();
+    this.table?.destroy();
     this.images.destroy();
     const shadowUniforms = [...(this.shadowUniform ? [this.shadowUniform] : []), ...this.pointShadowUniforms];
     for (const uniform of [...this.frames, ...shadowUniforms]) {
@@ -727,6 +779,18 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   private pipelineDesc(kind: MaterialKindInfo, variant = 0): PipelineDesc {
+    const desc = this.plainPipelineDesc(kind, variant);
+    if (!this.instancing) return desc;
+    // The same pipeline reading its object from the storage array: group 1 has no dynamic offset any more.
+    const slotSize = UniformArena.slotSizeOf(kind.object, deviceStorageArena(this.device).alignment);
+    return {
+      ...desc,
+      shader: instancedShader(desc.shader, kind.object, kind.structs, slotSize),
+      dynamic: (desc.dynamic ?? []).filter((name) => name !== 'object'),
+    };
+  }
+
+  private plainPipelineDesc(kind: MaterialKindInfo, variant: number): PipelineDesc {
     const [mirrored, lined, doubleSided, blended, colored, deformed, skinned, shadow] = [
       MIRRORED,
       LINED,
@@ -849,12 +913,16 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private objectsOf(kind: KindSlots<DeviceBuffer>): Bindings {
     const arena = kind.arena;
     let entry = this.objectBindings.get(kind.info.name);
-    if (entry?.generation !== arena.generation) {
-      const bindings = this.device.createBindings(this.pipeline(kind.info, 0), 1, {
-        object: arena.buffer,
-      });
+    // Instanced: the arena's and the table's generations, in one number (each grows by doubling: far below 2^20).
+    const generation = arena.generation + (this.table ? this.table.generation * 2 ** 20 : 0);
+    if (entry?.generation !== generation) {
+      const bindings = this.device.createBindings(
+        this.pipeline(kind.info, 0),
+        1,
+        this.table ? { objects: arena.buffer, instances: this.table.buffer } : { object: arena.buffer },
+      );
       entry?.bindings.destroy(); // of the buffer the arena grew out of
-      this.objectBindings.set(kind.info.name, (entry = { generation: arena.generation, bindings }));
+      this.objectBindings.set(kind.info.name, (entry = { generation, bindings }));
       this.objectsVersion++;
     }
     return entry.bindings;
@@ -877,7 +945,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       key.images !== packer.imagesVersion ||
       key.bindings !== bindings;
     // Chunks hold the opaque draws: the blended ones are drawn after them each frame, sorted for the view.
-    const count = Math.ceil(packer.opaqueCount / CHUNK);
+    const count = Math.ceil(packer.opaqueCount / this.chunkSize);
     while (this.chunks.length < count) {
       const k = this.chunks.length;
       // Its recorder is made once: a closure per chunk per frame would be garbage every frame.
@@ -888,6 +956,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         stale: true,
         images: [],
         drawCalls: 0,
+        instances: 0,
         triangles: 0,
         culled: 0,
       };
@@ -903,7 +972,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     else
       for (let i = 0; i < packer.flipped.length; i++) {
         const index = packer.flipped.at(i).index;
-        if (index < packer.opaqueCount) this.chunks[Math.floor(index / CHUNK)]!.stale = true;
+        if (index < packer.opaqueCount) this.chunks[Math.floor(index / this.chunkSize)]!.stale = true;
       }
     this.recorded = {
       draws: packer.drawsVersion,
@@ -914,6 +983,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     };
     const counts = this.drawCounts;
     let drawCalls = 0;
+    let instances = 0;
     let triangles = 0;
     let culled = 0;
     this.recordingUniform = uniform;
@@ -921,38 +991,64 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       const chunk = this.chunks[k]!;
       if (pass.executeBundle(chunk.bundle, chunk.stale, chunk.record)) this.counters.bundlesRecorded++;
       drawCalls += chunk.drawCalls;
+      instances += chunk.instances;
       triangles += chunk.triangles;
       culled += chunk.culled;
     }
     counts.drawCalls = drawCalls;
+    counts.instances = instances;
     counts.triangles = triangles;
     counts.culled = culled;
     // Recording may have made bindings (a kind's first draw): the chunks hold those now.
     this.recorded.bindings = this.objectsVersion + this.images.version;
   }
 
-  /** Records chunk `k`'s draws (with the frame uniform being replayed) and keeps what it bound and drew. */
+  /**
+   * Records chunk `k`'s draws (with the frame uniform being replayed) and keeps what it bound and drew. Instanced, its
+   * table entries are its own (k · chunkSize on), kept with the recording.
+   */
   private recordChunk(encoder: DrawEncoder, chunk: Chunk, k: number): void {
-    const from = k * CHUNK;
+    const from = k * this.chunkSize;
     const draws = this.packer.draws;
     this.encodeDraws(
       encoder,
       this.recordingUniform!,
       draws,
       from,
-      Math.min(from + CHUNK, this.packer.opaqueCount),
+      Math.min(from + this.chunkSize, this.packer.opaqueCount),
+      from,
     );
     const counts = this.drawCounts;
     chunk.images = counts.images;
     chunk.drawCalls = counts.drawCalls;
+    chunk.instances = counts.instances;
     chunk.triangles = counts.triangles;
     chunk.culled = counts.culled;
     chunk.stale = false;
   }
 
+  /** The pipeline variant `draw` is drawn with in the pass being encoded (see `pipeline`). */
+  private variantOf(draw: WorldDraw<DeviceBuffer>): number {
+    const shadow = this.drawingShadow;
+    return (
+      (draw.mirrored ? MIRRORED : 0) |
+      (this.drawingLines ? LINED : 0) |
+      (draw.doubleSided ? DOUBLE_SIDED : 0) |
+      (draw.blended ? BLENDED : 0) |
+      (draw.geometry.colors ? COLORED : 0) |
+      (draw.deformed !== Deformed.None ? DEFORMED : 0) |
+      (draw.deformed === Deformed.Skinned ? SKINNED : 0) |
+      (shadow ? SHADOW : 0) |
+      (shadow && draw.mesh.material.alphaTest > 0 ? CUT : 0)
+    );
+  }
+
   /**
-   * Encodes the draws `from`…`to` of every visible mesh (in the view, with `culling` on), changing pipeline and geometry
-   * only when they differ from the last draw, and leaves their counts and bound image sets in `drawCounts`.
+   * Encodes the draws `from`…`to` of every visible mesh (in the view, with `culling` on) and leaves their counts and
+   * bound image sets in `drawCounts`. First the drawn meshes are gathered into batches — instanced, the consecutive
+   * ones of one pipeline, images and geometry (a deformed mesh binds its own joints: alone), their slots written into
+   * the instance table from entry `region` (a chunk's own), else from a region of this frame's; without instancing,
+   * one mesh each. Then each batch is one draw, changing pipeline and geometry only when they differ from the last.
    */
   private encodeDraws(
     target: DrawEncoder,
@@ -960,21 +1056,23 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     draws: readonly WorldDraw<DeviceBuffer>[],
     from: number,
     to: number,
+    region = -1,
   ): void {
-    let kind: KindSlots<DeviceBuffer> | null = null;
-    let variant = -1;
-    let objects: Bindings | null = null;
-    let geometry: DeviceGeometry | null = null;
-    let images: string | null = null;
-    const bound: ImageSet[] = [];
-    let drawCalls = 0;
-    let triangles = 0;
-    let culled = 0;
-    const culling = this.culling;
-    const lined = this.drawingLines;
+    const table = this.table;
+    const base = !table ? 0 : region >= 0 ? region : table.reserve(to - from);
+    // Taken after the reserve, which may have grown the table into new words.
+    const slots = table ? table.entries() : null;
     const shadow = this.drawingShadow;
+    const culling = this.culling;
     const casterCulling = this.casterCulling;
     const casterFrustum = this.casterFrustum;
+    if (this.batches.first.length < to - from) this.growBatches(to - from);
+    const { first, count, variant: variants, instance } = this.batches;
+    let batches = 0;
+    let instances = 0;
+    let culled = 0;
+    let last: WorldDraw<DeviceBuffer> | null = null;
+    let lastVariant = -1;
     for (let i = from; i < to; i++) {
       const draw = draws[i]!;
       if (!draw.visible || (shadow && !draw.mesh.castShadow)) continue;
@@ -983,28 +1081,57 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         culled++;
         continue;
       }
-      const drawVariant =
-        (draw.mirrored ? MIRRORED : 0) |
-        (lined ? LINED : 0) |
-        (draw.doubleSided ? DOUBLE_SIDED : 0) |
-        (draw.blended ? BLENDED : 0) |
-        (draw.geometry.colors ? COLORED : 0) |
-        (draw.deformed !== Deformed.None ? DEFORMED : 0) |
-        (draw.deformed === Deformed.Skinned ? SKINNED : 0) |
-        (shadow ? SHADOW : 0) |
-        (shadow && draw.mesh.material.alphaTest > 0 ? CUT : 0);
+      const drawVariant = this.variantOf(draw);
+      if (slots) slots[base + instances] = draw.slot;
+      if (
+        slots &&
+        last !== null &&
+        drawVariant === lastVariant &&
+        draw.kind === last.kind &&
+        draw.geometry === last.geometry &&
+        draw.images === last.images &&
+        draw.deformed === Deformed.None
+      )
+        count[batches - 1]!++;
+      else {
+        first[batches] = i;
+        count[batches] = 1;
+        variants[batches] = drawVariant;
+        instance[batches] = base + instances;
+        batches++;
+      }
+      instances++;
+      last = draw;
+      lastVariant = drawVariant;
+    }
+    if (table) {
+      table.upload(base, instances);
+      if (region < 0) table.release(base + instances);
+    }
+    let kind: KindSlots<DeviceBuffer> | null = null;
+    let variant = -1;
+    let objects: Bindings | null = null;
+    let geometry: DeviceGeometry | null = null;
+    let images: string | null = null;
+    const bound: ImageSet[] = [];
+    let triangles = 0;
+    for (let b = 0; b < batches; b++) {
+      const draw = draws[first[b]!]!;
+      const drawVariant = variants[b]!;
       if (draw.kind !== kind || drawVariant !== variant) {
-        const first = kind === null;
+        const firstDraw = kind === null;
         const sameKind = draw.kind === kind;
         kind = draw.kind;
         variant = drawVariant;
         // Pipelines share their bind group layouts, so the groups set stay valid across the switch.
         const pipeline = this.pipeline(kind.info, variant);
         target.setPipeline(pipeline);
-        if (first) target.setBindings(0, this.frameBindings(uniform, pipeline));
+        if (firstDraw) target.setBindings(0, this.frameBindings(uniform, pipeline));
         if (!sameKind) {
           objects = this.objectsOf(kind);
           images = null;
+          // Instanced, the kind's slots are bound whole: once per kind.
+          if (table) target.setBindings(1, objects);
         }
       }
       if (kind.info.textures.length > 0 && draw.images !== images) {
@@ -1029,16 +1156,30 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
           target.setBindings(2, (this.noImages ??= this.device.createBindings(pipeline, 2, {})));
         target.setBindings(3, this.deformOf(buffers, pipeline), draw.deform);
       }
-      target.setBindings(1, objects!, kind.arena.offset(draw.slot));
-      target.drawIndexed(buffers.indexCount);
-      drawCalls++;
-      triangles += buffers.indexCount / 3;
+      if (table) target.drawIndexed(buffers.indexCount, count[b]!, instance[b]!);
+      else {
+        target.setBindings(1, objects!, kind.arena.offset(draw.slot));
+        target.drawIndexed(buffers.indexCount);
+      }
+      triangles += (buffers.indexCount / 3) * count[b]!;
     }
     const counts = this.drawCounts;
-    counts.drawCalls = drawCalls;
+    counts.drawCalls = batches;
+    counts.instances = instances;
     counts.triangles = triangles;
     counts.culled = culled;
     counts.images = bound;
+  }
+
+  /** Makes the batch arrays hold at least `n` batches. */
+  private growBatches(n: number): void {
+    const size = Math.max(n, this.batches.first.length * 2);
+    this.batches = {
+      first: new Int32Array(size),
+      count: new Int32Array(size),
+      variant: new Int32Array(size),
+      instance: new Int32Array(size),
+    };
   }
 
   /**
@@ -1049,9 +1190,15 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const order = this.packer.blendedOrder(view);
     if (order.length === 0) return;
     const counts = this.drawCounts;
-    const [drawCalls, triangles, culled] = [counts.drawCalls, counts.triangles, counts.culled];
+    const [drawCalls, instances, triangles, culled] = [
+      counts.drawCalls,
+      counts.instances,
+      counts.triangles,
+      counts.culled,
+    ];
     this.encodeDraws(pass, uniform, order, 0, order.length);
     counts.drawCalls += drawCalls;
+    counts.instances += instances;
     counts.triangles += triangles;
     counts.culled += culled;
   }
