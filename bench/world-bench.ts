@@ -1,5 +1,5 @@
 // npm run bench:world — CPU time of a frame of N boxes with a share of them moving, Armature vs three.js
-// WebGPURenderer in the same headless Chromium (SwiftShader), cross-origin isolated so performance.now() is not
+// WebGPURenderer (meshes, and one InstancedMesh) in the same headless Chromium (SwiftShader), cross-origin isolated so performance.now() is not
 // rounded to 0.1 ms. Prints a table; see bench/README.md. BENCH_CASES=n:share,… picks the cases.
 import { formatMs, printTable } from './bench-table';
 import { benchResult, isolatedBrowser } from './isolated-browser';
@@ -9,7 +9,11 @@ interface Result {
   moving: number;
   crossOriginIsolated: boolean;
   armatureDrawn: number;
+  armatureDrawCalls: number;
   threeDrawn: number;
+  threeInstancedMs: number;
+  /** The frame's GPU time by timestamp query (SwiftShader), null without timestamps. */
+  armatureGpuMs: number | null;
 
   armatureMs: number;
   armatureNoBundlesMs: number;
@@ -70,6 +74,10 @@ try {
       formatMs(r.armatureNoBundlesMs),
       formatMs(r.threeMs),
       `${(r.armatureMs / r.threeMs).toFixed(2)}×`,
+      String(r.armatureDrawCalls),
+      r.armatureGpuMs === null ? '—' : formatMs(r.armatureGpuMs),
+      formatMs(r.threeInstancedMs),
+      `${(r.armatureMs / r.threeInstancedMs).toFixed(2)}×`,
       formatMs(r.armatureDeviceMs),
       formatMs(r.armatureFirstFrameMs),
       formatMs(r.threeFirstFrameMs),
@@ -95,6 +103,10 @@ printTable(
     'armature without bundles',
     'three WebGPU',
     'ratio',
+    'our draw calls',
+    'our GPU ms (timestamps)',
+    'three InstancedMesh',
+    'ratio to it',
     'armature device',
     'armature first frame',
     'three first frame (incl. device)',

@@ -1,7 +1,7 @@
 // The page of `npm run bench:look`: the diorama at 336×240 (upscaled ×2, its two lanterns lit) drawn under each look
-// option in turn (the shadow maps among them), on two renderers (the chain as it was, and a pixel-stable one), rounds
-// interleaved; per configuration the CPU time of the render call and the GPU time of each pass (timestamp queries).
-// Results on `window.__bench`.
+// option in turn (the shadow maps among them), on three renderers (the chain as it was, a pixel-stable one, and one
+// that draws one draw per mesh instead of instanced), rounds interleaved; per configuration the CPU time of the render
+// call and the GPU time of each pass (timestamp queries). Results on `window.__bench`.
 import { Renderer, type ChainSettings } from '../../src/index';
 import { dioramaScene } from '../../demos/shared/diorama-scene';
 
@@ -12,10 +12,13 @@ interface Config {
   bands: number;
   /** A lantern casts shadows too (its six faces drawn by the shadow pass). */
   lantern?: boolean;
+  /** Drawn by a renderer without instancing: one draw per mesh, its object a uniform. */
+  single?: boolean;
 }
 
 const CONFIGS: Config[] = [
   { name: 'chain before (no look)', stable: false, passes: [], bands: 0 },
+  { name: 'the same, one draw per mesh', stable: false, passes: [], bands: 0, single: true },
   { name: '+ outline', stable: false, passes: ['outline'], bands: 0 },
   { name: '+ palette', stable: false, passes: ['palette'], bands: 0 },
   { name: '+ grade', stable: false, passes: ['grade'], bands: 0 },
@@ -32,15 +35,18 @@ const params = new URLSearchParams(location.search);
 const rounds = Number(params.get('rounds') ?? 5);
 const FRAMES = 40;
 
-async function make(stable: boolean) {
+async function make(stable: boolean, instancing = true) {
   const scene = dioramaScene(336, 240);
-  const canvas = document.querySelector<HTMLCanvasElement>(stable ? '#stable' : '#plain')!;
+  const canvas = document.querySelector<HTMLCanvasElement>(
+    stable ? '#stable' : instancing ? '#plain' : '#single',
+  )!;
   const renderer = await Renderer.create(canvas, {
     backend: 'webgpu',
     root: scene.world,
     camera: scene.camera,
     native: [336, 240],
     pixelStable: stable,
+    instancing,
     chain: { barFill: 'pixelated' } satisfies Partial<ChainSettings>,
   });
   renderer.graph.setEnabled('motionBlur', true);
@@ -51,6 +57,7 @@ async function make(stable: boolean) {
 try {
   const plain = await make(false);
   const stable = await make(true);
+  const single = await make(false, false);
   const cpu = new Map<string, number[]>(CONFIGS.map((c) => [c.name, []]));
   const gpu = new Map<string, Map<string, number[]>>(CONFIGS.map((c) => [c.name, new Map()]));
   let t = 0;
@@ -58,7 +65,7 @@ try {
     // Who goes first rotates.
     for (let k = 0; k < CONFIGS.length; k++) {
       const config = CONFIGS[(k + round) % CONFIGS.length]!;
-      const { scene, renderer } = config.stable ? stable : plain;
+      const { scene, renderer } = config.stable ? stable : config.single ? single : plain;
       for (const name of LOOK) renderer.graph.setEnabled(name, config.passes.includes(name));
       scene.lanterns[0]!.castShadow = config.lantern === true;
       for (const material of scene.materials) {

@@ -1,6 +1,7 @@
 // The browser half of `npm run bench:world`: the same N boxes (?moving= share turning each frame, default 1 %) drawn by
-// Armature's Renderer and by three.js' WebGPURenderer in this page, CPU time of the frame (the turning and the render
-// call; GPU wait excluded), interleaved rounds. Both cull what is outside the view; the drawn counts are reported.
+// Armature's Renderer and by three.js' WebGPURenderer in this page — as N meshes and as one InstancedMesh — CPU time of
+// the frame (the turning and the render call; GPU wait excluded), interleaved rounds. Armature and three's meshes cull
+// what is outside the view (the drawn counts are reported); an InstancedMesh draws all its instances.
 import * as THREE from 'three/webgpu';
 import { quat } from 'gl-matrix';
 import { boxGeometry, Camera, Material, Mesh, Node, Renderer } from '../../src/index';
@@ -25,6 +26,10 @@ interface Subject {
   gpuDone(): Promise<void>;
   /** Meshes drawn in the last frame. */
   drawn(): number;
+  /** Draw calls of the last frame, where the subject counts them. */
+  drawCalls?(): number;
+  /** The GPU time of the latest measured frame (timestamp queries), where the subject reports it. */
+  gpuMs?(): number | null;
 }
 
 async function armature(
@@ -80,6 +85,8 @@ async function armature(
       },
       gpuDone: () => gpu.device.queue.onSubmittedWorkDone(),
       drawn: () => renderer.world.counters.drawn,
+      drawCalls: () => renderer.world.counters.drawCalls,
+      gpuMs: () => renderer.gpuTimes?.frameMs ?? null,
     },
   };
 }
@@ -128,14 +135,61 @@ async function three(): Promise<{ subject: Subject; firstFrameMs: number }> {
   };
 }
 
+/** The same boxes as one three.js InstancedMesh: each moving box's matrix set again every frame. */
+async function threeInstanced(): Promise<Subject> {
+  const renderer = new THREE.WebGPURenderer({
+    canvas: document.querySelector<HTMLCanvasElement>('#three-instanced')!,
+    antialias: false,
+  });
+  renderer.setSize(336, 240, false);
+  await renderer.init();
+  const scene = new THREE.Scene();
+  scene.add(new THREE.AmbientLight(0x404050), new THREE.DirectionalLight(0xffffff, 1));
+  const boxes = new THREE.InstancedMesh(
+    new THREE.BoxGeometry(0.6, 0.6, 0.6),
+    new THREE.MeshLambertMaterial({ color: 0xcc8050 }),
+    n,
+  );
+  const place = new THREE.Object3D();
+  positions.forEach(([x, y, z], i) => {
+    place.position.set(x, y, z);
+    place.updateMatrix();
+    boxes.setMatrixAt(i, place.matrix);
+  });
+  scene.add(boxes);
+  const camera = new THREE.PerspectiveCamera(60, 336 / 240, 0.1, side * 3);
+  camera.position.set(0, side * 0.4, side * 0.3);
+  renderer.render(scene, camera);
+  const device = (renderer.backend as unknown as { device: GPUDevice }).device;
+  await device.queue.onSubmittedWorkDone();
+  return {
+    name: 'three-instanced',
+    frame: (t) => {
+      for (const i of moving) {
+        const [x, y, z] = positions[i]!;
+        place.position.set(x, y, z);
+        place.rotation.y = t;
+        place.updateMatrix();
+        boxes.setMatrixAt(i, place.matrix);
+      }
+      boxes.instanceMatrix.needsUpdate = true;
+      renderer.render(scene, camera);
+    },
+    gpuDone: () => device.queue.onSubmittedWorkDone(),
+    drawn: () => n,
+  };
+}
+
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
 
 async function main() {
   const ours = await armature(true);
   const plain = await armature(false);
   const theirs = await three();
-  const subjects = [ours.subject, plain.subject, theirs.subject];
+  const instanced = await threeInstanced();
+  const subjects = [ours.subject, plain.subject, theirs.subject, instanced];
   const samples = new Map<string, number[]>(subjects.map((s) => [s.name, []]));
+  const gpuSamples: number[] = [];
   let t = 0;
   const run = async (s: Subject, frames: number, keep: boolean) => {
     for (let f = 0; f < frames; f++) {
@@ -145,6 +199,8 @@ async function main() {
       const cpu = performance.now() - start;
       await s.gpuDone(); // outside the timed span
       if (keep) samples.get(s.name)!.push(cpu);
+      const gpu = s === ours.subject && keep ? s.gpuMs!() : null;
+      if (gpu !== null) gpuSamples.push(gpu);
     }
   };
   for (const s of subjects) await run(s, 30, false); // warm up 30 frames each
@@ -162,12 +218,15 @@ async function main() {
     moving: moving.length,
     crossOriginIsolated,
     armatureDrawn: ours.subject.drawn(),
+    armatureDrawCalls: ours.subject.drawCalls!(),
     bundlesRecorded: (window as unknown as { __bundles: () => number }).__bundles(),
     framesRendered: 30 + rounds * framesPerRound + 1,
     threeDrawn: theirs.subject.drawn(),
     armatureMs: median(samples.get('armature')!),
     armatureNoBundlesMs: median(samples.get('armature-no-bundles')!),
     threeMs: median(samples.get('three')!),
+    threeInstancedMs: median(samples.get('three-instanced')!),
+    armatureGpuMs: gpuSamples.length > 0 ? median(gpuSamples) : null,
     armatureFirstFrameMs: ours.firstFrameMs,
     armatureDeviceMs: ours.deviceMs,
     threeFirstFrameMs: theirs.firstFrameMs,

@@ -60,6 +60,13 @@ fn ${name}(${input}: ${type}, @builtin(instance_index) armatureInstance: u32) ->
     );
   if (wrappers.length === 0)
     fail('its WGSL has no vertex entry point of the form fn vs(in: VertexIn) -> VertexOut.');
+  // Every entry point must load the object: one not of the forms above would read a zeroed one.
+  const code = shader.wgsl.replace(/\/\/.*$/gm, '');
+  const entries = (code.match(/@(vertex|fragment)\s+fn\s/g) ?? []).length;
+  if (entries !== wrappers.length + (code.match(WGSL_FRAGMENT) ?? []).length)
+    fail(
+      'each entry point must take its stage input first (in: VertexIn or a vertex struct, in: VertexOut).',
+    );
   const texels = slotSize / 16;
   const glsl = shader.glsl
     .replace(

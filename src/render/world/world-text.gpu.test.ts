@@ -59,6 +59,9 @@ describe('world text on real WebGPU and WebGL2', () => {
       const { renderer, label, draw, watch } = await textScene(backend, '4.21/11.11\nms p95');
       const first = await draw();
       expectText(first, '4.21/11.11\nms p95', `${backend} first`);
+      // Every glyph is a sprite of one quad and one font image: all of them one instanced draw.
+      expect(renderer.world.counters.drawCalls).toBe(1);
+      expect(renderer.world.counters.drawn).toBeGreaterThan(10);
       images.push(first);
       label.text = '4.37/11.11\nms p95';
       expectText(await draw(), '4.37/11.11\nms p95', `${backend} rewritten`);
