@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDevice } from './create-device';
-import type { DeviceBuffer } from './device';
+import type { BackendName, DeviceBuffer } from './device';
 
 /**
  * Each instance a column of a 4×1 target: `instance_index` (from the draw's first instance) picks a slot in `table`,
@@ -63,16 +63,21 @@ function item(color: number[], column: number, mark = 0): ArrayBuffer {
   return bytes;
 }
 
+/** A device on `backend` and the columns pipeline (corners read from vertex buffer 0). */
+async function columnsPipeline(backend: BackendName) {
+  const { device } = await createDevice(document.createElement('canvas'), { backend });
+  const pipeline = await device.createPipeline({
+    shader: SHADER,
+    format: 'rgba8unorm',
+    vertexBuffers: [{ stride: 8, attributes: [{ location: 0, offset: 0, format: 'float32x2' }] }],
+  });
+  return { device, pipeline };
+}
+
 for (const backend of ['webgpu', 'webgl2'] as const) {
   describe(`storage buffers and instanced draws on real ${backend}`, () => {
     it('an instance reads its slot through the table from the first instance on; a word written alone lands', async () => {
-      const canvas = document.createElement('canvas');
-      const { device } = await createDevice(canvas, { backend });
-      const pipeline = await device.createPipeline({
-        shader: SHADER,
-        format: 'rgba8unorm',
-        vertexBuffers: [{ stride: 8, attributes: [{ location: 0, offset: 0, format: 'float32x2' }] }],
-      });
+      const { device, pipeline } = await columnsPipeline(backend);
       const items = device.createBuffer({ label: 'items', size: 64 * 3, usage: 'storage' });
       const writeItem = (buffer: DeviceBuffer, slot: number, bytes: ArrayBuffer) =>
         buffer.write(slot * 64, bytes);
@@ -113,13 +118,7 @@ for (const backend of ['webgpu', 'webgl2'] as const) {
     });
 
     it('a storage variable given a uniform buffer is an error naming it', async () => {
-      const canvas = document.createElement('canvas');
-      const { device } = await createDevice(canvas, { backend });
-      const pipeline = await device.createPipeline({
-        shader: SHADER,
-        format: 'rgba8unorm',
-        vertexBuffers: [{ stride: 8, attributes: [{ location: 0, offset: 0, format: 'float32x2' }] }],
-      });
+      const { device, pipeline } = await columnsPipeline(backend);
       const table = device.createBuffer({ label: 'table', size: 16, usage: 'storage' });
       const wrong = device.createBuffer({ label: 'items', size: 64, usage: 'uniform' });
       expect(() => device.createBindings(pipeline, 0, { items: wrong, table })).toThrow(

@@ -1,77 +1,27 @@
 import { mat4, vec3, vec4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
-import { Camera } from '../../scene/camera';
-import { boxGeometry, planeGeometry } from '../../scene/geometry';
 import { PointLight } from '../../scene/light';
-import { Material } from '../../scene/material';
-import { Mesh } from '../../scene/mesh';
-import { Node } from '../../scene/node';
-import { nativeRenderer, TEST_BACKENDS } from '../renderers/test-backends';
+import { TEST_BACKENDS } from '../renderers/test-backends';
+import { boxOnPlane, H, PPU, rayToBox, shadowOf, W } from './shadow-test-scene';
 import { pointShadowFaces, pointShadowViews } from './point-shadow';
 
-const W = 48;
-const H = 32;
-/** Native pixels a world unit. */
-const PPU = 4;
 /** The directional map's side; the point light's faces are a quarter of it: 32 texels, coarse enough to see. */
 const MAP = 128;
 const FACE = MAP / 4;
 /** The lamp: low over the plane's corner, so the box's shadow crosses three of its faces (−Y, +X, −Z). */
 const LAMP = vec3.fromValues(-2.2, 3.2, 1.3);
 const RANGE = 20;
-/** The box: 2×2×2, standing on the plane at (x, 0, z). */
-const BOX = { x: 0.3, z: -0.45 };
 
-/** A white plane seen from straight above with a red 2×2×2 box on it, lit only by the lamp (and a 0.2 ambient). */
+/** The shared box on a plane, lit only by the lamp (and the 0.2 ambient). */
 async function lampOverBox(backend: (typeof TEST_BACKENDS)[number]) {
-  const root = new Node('root');
-  const camera = new Camera('eye', {
-    kind: 'orthographic',
-    left: -W / PPU / 2,
-    right: W / PPU / 2,
-    bottom: -H / PPU / 2,
-    top: H / PPU / 2,
-    near: 1,
-    far: 40,
-  })
-    .setPosition(0, 20, 0)
-    .setRotationFromEuler(-Math.PI / 2, 0, 0); // looking down −Y, screen up is −Z
-  const plane = new Mesh('plane', planeGeometry(W / PPU, H / PPU), new Material('lambert', [1, 1, 1, 1]));
-  const box = new Mesh('box', boxGeometry(2, 2, 2), new Material('lambert', [1, 0, 0, 1])).setPosition(
-    BOX.x,
-    1,
-    BOX.z,
-  );
   const lamp = new PointLight('lamp', { range: RANGE, intensity: 40, castShadow: true }).setPosition(
     LAMP[0]!,
     LAMP[1]!,
     LAMP[2]!,
   );
-  root.add(plane).add(box).add(lamp).add(camera);
-  const view = await nativeRenderer(backend, {
-    root,
-    camera,
-    native: [W, H],
-    chain: { barFill: 'off' },
-    shadowMapSize: MAP,
-  });
-  const env = view.renderer.environment;
-  env.ambient.set([0.2, 0.2, 0.2, 1]);
-  env.lightColor.set([0, 0, 0, 1]);
-  return { ...view, plane, box, lamp };
-}
-
-/** How far from the lamp the ray from it along `dir` (unit) first meets the box (slab test); Infinity if it misses. */
-function rayToBox(dir: vec3): number {
-  const lo = [BOX.x - 1, 0, BOX.z - 1];
-  const hi = [BOX.x + 1, 2, BOX.z + 1];
-  let [t0, t1] = [0, Infinity];
-  for (let a = 0; a < 3; a++) {
-    const [ta, tb] = [(lo[a]! - LAMP[a]!) / dir[a]!, (hi[a]! - LAMP[a]!) / dir[a]!];
-    t0 = Math.max(t0, Math.min(ta, tb));
-    t1 = Math.min(t1, Math.max(ta, tb));
-  }
-  return t0 <= t1 ? t0 : Infinity;
+  const view = await boxOnPlane(backend, MAP, [lamp]);
+  view.renderer.environment.lightColor.set([0, 0, 0, 1]);
+  return { ...view, lamp };
 }
 
 /**
@@ -114,21 +64,11 @@ function expectedShadow(offset: number, bias: number): { shadowed: boolean[]; fa
       const onRay = vec4.transformMat4(vec4.create(), centre, mat4.invert(mat4.create(), vp)!);
       const dir = vec3.fromValues(onRay[0]! / onRay[3]!, onRay[1]! / onRay[3]!, onRay[2]! / onRay[3]!);
       vec3.normalize(dir, vec3.subtract(dir, dir, LAMP));
-      const stored = Math.floor(Math.min(rayToBox(dir) / RANGE, 1) * 16777215) / 16777215;
+      const stored = Math.floor(Math.min(rayToBox(LAMP, dir) / RANGE, 1) * 16777215) / 16777215;
       out.push(vec3.length(d) / RANGE - bias / RANGE > stored);
       if (out.at(-1)) seen.add(face);
     }
   return { shadowed: out, faces: seen };
-}
-
-/** Each pixel: is it the plane (grey, not the red box), and is it in shadow (only the ambient 0.2 → 51)? */
-function shadowOf(pixels: Uint8Array): (boolean | null)[] {
-  const out: (boolean | null)[] = [];
-  for (let i = 0; i < pixels.length; i += 4) {
-    const [r, g] = [pixels[i]!, pixels[i + 1]!];
-    out.push(r !== g ? null : g === 51);
-  }
-  return out;
 }
 
 describe("a point light's shadows on both backends", () => {
