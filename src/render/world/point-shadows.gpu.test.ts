@@ -2,7 +2,7 @@ import { mat4, vec3, vec4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { PointLight } from '../../scene/light';
 import { TEST_BACKENDS } from '../renderers/test-backends';
-import { boxOnPlane, H, PPU, rayToBox, shadowOf, W } from './shadow-test-scene';
+import { boxOnPlane, H, PPU, rayToBox, shadowOf, W } from '../renderers/shadow-test-scene';
 import { pointShadowFaces, pointShadowViews } from './point-shadow';
 
 /** The directional map's side; the point light's faces are a quarter of it: 32 texels, coarse enough to see. */

@@ -5,7 +5,7 @@ import { Material } from '../../scene/material';
 import { Mesh } from '../../scene/mesh';
 import { Texture } from '../../scene/texture';
 import { TEST_BACKENDS } from '../renderers/test-backends';
-import { boxOnPlane as boxOnPlaneScene, H, PPU, rayToBox, shadowOf, W } from './shadow-test-scene';
+import { boxOnPlane as boxOnPlaneScene, H, PPU, rayToBox, shadowOf, W } from '../renderers/shadow-test-scene';
 import { fitShadow, shadowFit } from './fit-shadow';
 
 /** A coarse map, so its texels show as blocks along the shadow's edge. */

@@ -6,7 +6,7 @@ import { boxGeometry, planeGeometry } from '../../scene/geometry';
 import { Material } from '../../scene/material';
 import { Mesh } from '../../scene/mesh';
 import { Node } from '../../scene/node';
-import { nativeRenderer, type TEST_BACKENDS } from '../renderers/test-backends';
+import { nativeRenderer, type TEST_BACKENDS } from './test-backends';
 
 /** The native image, and native pixels a world unit. */
 export const [W, H, PPU] = [48, 32, 4] as const;
