@@ -1,5 +1,5 @@
-// npm run bench:world — CPU time of a frame of N boxes with a share of them moving, Armature vs three.js
-// WebGPURenderer (meshes, and one InstancedMesh) in the same headless Chromium (SwiftShader), cross-origin isolated so performance.now() is not
+// npm run bench:world — CPU time of a frame of N boxes with a share of them moving, Armature vs three.js's
+// WebGPURenderer and WebGLRenderer (each with meshes, and with one InstancedMesh) in the same headless Chromium (SwiftShader), cross-origin isolated so performance.now() is not
 // rounded to 0.1 ms. Prints a table; see bench/README.md. BENCH_CASES=n:share,… picks the cases.
 import { formatMs, printTable } from './bench-table';
 import { benchResult, isolatedBrowser } from './isolated-browser';
@@ -12,6 +12,8 @@ interface Result {
   armatureDrawCalls: number;
   threeDrawn: number;
   threeInstancedMs: number;
+  threeGlMs: number;
+  threeGlInstancedMs: number;
   /** The frame's GPU time by timestamp query (SwiftShader), null without timestamps. */
   armatureGpuMs: number | null;
 
@@ -63,7 +65,7 @@ try {
       const control = await heapAround(name, 0);
       return Math.max(0, ((await heapAround(name, 10)) - control) / 10);
     };
-    const allocated = { armature: await perFrame('armature'), three: await perFrame('three') };
+    const allocated = { armature: await perFrame('armature'), three: await perFrame('three-webgpu') };
     if (!r.crossOriginIsolated)
       throw new Error('the bench page is not cross-origin isolated: its timer is coarse');
     rows.push([
@@ -78,6 +80,10 @@ try {
       r.armatureGpuMs === null ? '—' : formatMs(r.armatureGpuMs),
       formatMs(r.threeInstancedMs),
       `${(r.armatureMs / r.threeInstancedMs).toFixed(2)}×`,
+      formatMs(r.threeGlMs),
+      `${(r.armatureMs / r.threeGlMs).toFixed(2)}×`,
+      formatMs(r.threeGlInstancedMs),
+      `${(r.armatureMs / r.threeGlInstancedMs).toFixed(2)}×`,
       formatMs(r.armatureDeviceMs),
       formatMs(r.armatureFirstFrameMs),
       formatMs(r.threeFirstFrameMs),
@@ -105,7 +111,11 @@ printTable(
     'ratio',
     'our draw calls',
     'our GPU ms (timestamps)',
-    'three InstancedMesh',
+    'three WebGPU InstancedMesh',
+    'ratio to it',
+    'three WebGL',
+    'ratio to it',
+    'three WebGL InstancedMesh',
     'ratio to it',
     'armature device',
     'armature first frame',

@@ -1,8 +1,9 @@
 // The browser half of `npm run bench:world`: the same N boxes (?moving= share turning each frame, default 1 %) drawn by
-// Armature's Renderer and by three.js' WebGPURenderer in this page — as N meshes and as one InstancedMesh — CPU time of
-// the frame (the turning and the render call; GPU wait excluded), interleaved rounds. Armature and three's meshes cull
+// Armature's Renderer and by three.js' WebGPURenderer and WebGLRenderer in this page — each as N meshes and as one
+// InstancedMesh — CPU time of the frame (the turning and the render call; GPU wait excluded), interleaved rounds. Armature and three's meshes cull
 // what is outside the view (the drawn counts are reported); an InstancedMesh draws all its instances.
 import * as THREE from 'three/webgpu';
+import { WebGLRenderer } from 'three';
 import { quat } from 'gl-matrix';
 import { boxGeometry, Camera, Material, Mesh, Node, Renderer } from '../../src/index';
 import { requestGpu } from '../../src/advanced';
@@ -91,39 +92,77 @@ async function armature(
   };
 }
 
-async function three(): Promise<{ subject: Subject; firstFrameMs: number }> {
-  const start = performance.now();
-  const renderer = new THREE.WebGPURenderer({
-    canvas: document.querySelector<HTMLCanvasElement>('#three')!,
-    antialias: false,
-  });
+/** three.js's two renderers behind one face: the WebGPU one (the default since r171) and the WebGL one. */
+type ThreeBackend = 'webgpu' | 'webgl';
+
+async function threeRenderer(
+  backend: ThreeBackend,
+  canvasId: string,
+): Promise<{ render(scene: THREE.Scene, camera: THREE.Camera): void; gpuDone(): Promise<void> }> {
+  const canvas = document.querySelector<HTMLCanvasElement>(`#${canvasId}`)!;
+  if (backend === 'webgl') {
+    const renderer = new WebGLRenderer({ canvas, antialias: false });
+    renderer.setSize(336, 240, false);
+    const gl = renderer.getContext();
+    const pixel = new Uint8Array(4);
+    return {
+      render: (scene, camera) => renderer.render(scene, camera),
+      // Reading a pixel waits for the GL work (finish() may return earlier).
+      gpuDone: async () => gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel),
+    };
+  }
+  const renderer = new THREE.WebGPURenderer({ canvas, antialias: false });
   renderer.setSize(336, 240, false);
   await renderer.init();
+  const device = (renderer.backend as unknown as { device: GPUDevice }).device;
+  return {
+    render: (scene, camera) => renderer.render(scene, camera),
+    gpuDone: () => device.queue.onSubmittedWorkDone(),
+  };
+}
+
+/** The scene both three.js subjects share: lights, the camera, and the boxes' material and geometry. */
+function threeStage(): {
+  scene: THREE.Scene;
+  camera: THREE.PerspectiveCamera;
+  geometry: THREE.BoxGeometry;
+  material: THREE.MeshLambertMaterial;
+} {
   const scene = new THREE.Scene();
   scene.add(new THREE.AmbientLight(0x404050), new THREE.DirectionalLight(0xffffff, 1));
-  const geometry = new THREE.BoxGeometry(0.6, 0.6, 0.6);
-  const material = new THREE.MeshLambertMaterial({ color: 0xcc8050 });
+  const camera = new THREE.PerspectiveCamera(60, 336 / 240, 0.1, side * 3);
+  camera.position.set(0, side * 0.4, side * 0.3);
+  return {
+    scene,
+    camera,
+    geometry: new THREE.BoxGeometry(0.6, 0.6, 0.6),
+    material: new THREE.MeshLambertMaterial({ color: 0xcc8050 }),
+  };
+}
+
+/** The boxes as N three.js meshes, each moving one turned by its `rotation`. */
+async function three(backend: ThreeBackend): Promise<{ subject: Subject; firstFrameMs: number }> {
+  const start = performance.now();
+  const renderer = await threeRenderer(backend, `three-${backend}`);
+  const { scene, camera, geometry, material } = threeStage();
   const meshes = positions.map(([x, y, z]) => {
     const mesh = new THREE.Mesh(geometry, material);
     mesh.position.set(x, y, z);
     scene.add(mesh);
     return mesh;
   });
-  const camera = new THREE.PerspectiveCamera(60, 336 / 240, 0.1, side * 3);
-  camera.position.set(0, side * 0.4, side * 0.3);
   renderer.render(scene, camera);
-  const device = (renderer.backend as unknown as { device: GPUDevice }).device;
-  await device.queue.onSubmittedWorkDone();
+  await renderer.gpuDone();
   const firstFrameMs = performance.now() - start;
   return {
     firstFrameMs,
     subject: {
-      name: 'three',
+      name: `three-${backend}`,
       frame: (t) => {
         for (const i of moving) meshes[i]!.rotation.y = t;
         renderer.render(scene, camera);
       },
-      gpuDone: () => device.queue.onSubmittedWorkDone(),
+      gpuDone: renderer.gpuDone,
       // three's own test (Frustum.intersectsObject: the bounding sphere), as its renderer culls.
       drawn: () => {
         const frustum = new THREE.Frustum().setFromProjectionMatrix(
@@ -136,20 +175,10 @@ async function three(): Promise<{ subject: Subject; firstFrameMs: number }> {
 }
 
 /** The same boxes as one three.js InstancedMesh: each moving box's matrix set again every frame. */
-async function threeInstanced(): Promise<Subject> {
-  const renderer = new THREE.WebGPURenderer({
-    canvas: document.querySelector<HTMLCanvasElement>('#three-instanced')!,
-    antialias: false,
-  });
-  renderer.setSize(336, 240, false);
-  await renderer.init();
-  const scene = new THREE.Scene();
-  scene.add(new THREE.AmbientLight(0x404050), new THREE.DirectionalLight(0xffffff, 1));
-  const boxes = new THREE.InstancedMesh(
-    new THREE.BoxGeometry(0.6, 0.6, 0.6),
-    new THREE.MeshLambertMaterial({ color: 0xcc8050 }),
-    n,
-  );
+async function threeInstanced(backend: ThreeBackend): Promise<Subject> {
+  const renderer = await threeRenderer(backend, `three-${backend}-instanced`);
+  const { scene, camera, geometry, material } = threeStage();
+  const boxes = new THREE.InstancedMesh(geometry, material, n);
   const place = new THREE.Object3D();
   positions.forEach(([x, y, z], i) => {
     place.position.set(x, y, z);
@@ -157,13 +186,10 @@ async function threeInstanced(): Promise<Subject> {
     boxes.setMatrixAt(i, place.matrix);
   });
   scene.add(boxes);
-  const camera = new THREE.PerspectiveCamera(60, 336 / 240, 0.1, side * 3);
-  camera.position.set(0, side * 0.4, side * 0.3);
   renderer.render(scene, camera);
-  const device = (renderer.backend as unknown as { device: GPUDevice }).device;
-  await device.queue.onSubmittedWorkDone();
+  await renderer.gpuDone();
   return {
-    name: 'three-instanced',
+    name: `three-${backend}-instanced`,
     frame: (t) => {
       for (const i of moving) {
         const [x, y, z] = positions[i]!;
@@ -175,7 +201,7 @@ async function threeInstanced(): Promise<Subject> {
       boxes.instanceMatrix.needsUpdate = true;
       renderer.render(scene, camera);
     },
-    gpuDone: () => device.queue.onSubmittedWorkDone(),
+    gpuDone: renderer.gpuDone,
     drawn: () => n,
   };
 }
@@ -185,9 +211,16 @@ const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
 async function main() {
   const ours = await armature(true);
   const plain = await armature(false);
-  const theirs = await three();
-  const instanced = await threeInstanced();
-  const subjects = [ours.subject, plain.subject, theirs.subject, instanced];
+  const theirs = await three('webgpu');
+  const theirsGl = await three('webgl');
+  const subjects = [
+    ours.subject,
+    plain.subject,
+    theirs.subject,
+    await threeInstanced('webgpu'),
+    theirsGl.subject,
+    await threeInstanced('webgl'),
+  ];
   const samples = new Map<string, number[]>(subjects.map((s) => [s.name, []]));
   const gpuSamples: number[] = [];
   let t = 0;
@@ -224,8 +257,10 @@ async function main() {
     threeDrawn: theirs.subject.drawn(),
     armatureMs: median(samples.get('armature')!),
     armatureNoBundlesMs: median(samples.get('armature-no-bundles')!),
-    threeMs: median(samples.get('three')!),
-    threeInstancedMs: median(samples.get('three-instanced')!),
+    threeMs: median(samples.get('three-webgpu')!),
+    threeInstancedMs: median(samples.get('three-webgpu-instanced')!),
+    threeGlMs: median(samples.get('three-webgl')!),
+    threeGlInstancedMs: median(samples.get('three-webgl-instanced')!),
     armatureGpuMs: gpuSamples.length > 0 ? median(gpuSamples) : null,
     armatureFirstFrameMs: ours.firstFrameMs,
     armatureDeviceMs: ours.deviceMs,

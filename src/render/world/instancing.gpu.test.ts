@@ -121,7 +121,7 @@ function editedScene(seed: number) {
 }
 
 describe('what instanced frames upload', () => {
-  it('only the moved objects’ slots, and a chunk’s table entries when a mesh leaves the view', async () => {
+  it('only the moved objects’ slots, and one table entry when a mesh leaves the view or is hidden', async () => {
     const root = new Node('root');
     const material = new Material('unlit', [0.9, 0.9, 0.2, 1]);
     const geometry = boxGeometry(0.3, 0.3, 0.3);
@@ -153,10 +153,20 @@ describe('what instanced frames upload', () => {
       meshes[i]!.setPosition(meshes[i]!.position[0]! + 0.01, meshes[i]!.position[1]!, -6);
     await draw();
     expect(counters.bytesUploaded).toBe(FRAME.size + 3 * slot);
-    meshes[40]!.setPosition(50, 0, -6); // out of the view: its chunk's 99 entries are written again
+    // Out of the view: the batch's last entry takes its place (one entry written), not the chunk gathered again.
+    meshes[40]!.setPosition(50, 0, -6);
     await draw();
     expect([counters.drawn, counters.culled, counters.drawCalls]).toEqual([99, 1, 1]);
-    expect(counters.bytesUploaded).toBe(FRAME.size + slot + 99 * 4);
+    expect(counters.bytesUploaded).toBe(FRAME.size + slot + 4);
+    meshes[7]!.visible = false; // hidden: the same, and its slot is not packed
+    await draw();
+    expect([counters.drawn, counters.culled, counters.drawCalls]).toEqual([98, 1, 1]);
+    expect(counters.bytesUploaded).toBe(FRAME.size + 4);
+    meshes[7]!.visible = true; // shown and back in the view: appended after the drawn ones
+    meshes[40]!.setPosition(0, 0, -6);
+    await draw();
+    expect([counters.drawn, counters.culled, counters.drawCalls]).toEqual([100, 0, 1]);
+    expect(counters.bytesUploaded).toBe(FRAME.size + slot + 2 * 4);
     renderer.destroy();
   });
 });
@@ -185,6 +195,70 @@ describe('automatic instancing under random edits', () => {
         expect([a!.drawn, a!.culled]).toEqual([b!.drawn, b!.culled]);
         expect(b!.drawCalls).toBeLessThan(a!.drawCalls);
         for (const run of runs) run.edit();
+      }
+      for (const run of runs) {
+        expect(run.watch.errors()).toEqual([]);
+        run.renderer.destroy();
+      }
+    }
+  });
+});
+
+describe('instanced meshes going in and out of the view', () => {
+  it('hides, shows, moves across the view’s edge and camera turns over 24 frames: one draw per mesh’s pixels, entries in proportion', async () => {
+    for (const backend of TEST_BACKENDS) {
+      const runs = await Promise.all(
+        [false, true].map(async (instancing) => {
+          const random = seededRandom(11);
+          const root = new Node('root');
+          const materials = [
+            new Material('unlit', [1, 0.5, 0, 1]),
+            new Material('unlit', [1, 1, 1, 1], { map: checker() }),
+          ];
+          const geometries = [boxGeometry(0.4, 0.4, 0.4), planeGeometry(0.5, 0.5)];
+          const meshes: Mesh[] = [];
+          for (let i = 0; i < 240; i++) {
+            const mesh = new Mesh(`m${i}`, geometries[i % 2]!, materials[(i >> 1) % 2]!);
+            mesh.setPosition(random() * 16 - 8, random() * 10 - 5, -5 - random() * 3);
+            root.add(mesh);
+            meshes.push(mesh);
+          }
+          const camera = new Camera('eye', { kind: 'perspective', fovY: 0.9, near: 0.1, far: 50 });
+          root.add(camera);
+          const made = await nativeRenderer(backend, {
+            root,
+            camera,
+            native: [168, 120],
+            chain: false,
+            instancing,
+          });
+          /** Edits the scene at random (the same from the same seed); true when the camera turned. */
+          const edit = (frame: number) => {
+            for (let e = 0; e < 6; e++) {
+              const mesh = meshes[Math.floor(random() * meshes.length)]!;
+              if (random() < 0.4) mesh.visible = !mesh.visible;
+              else mesh.setPosition(random() * 16 - 8, mesh.position[1]!, mesh.position[2]!);
+            }
+            const turn = frame % 5 === 4;
+            if (turn) camera.setRotationFromEuler(0, 0.05 * frame - 0.3, 0);
+            return turn;
+          };
+          return { ...made, edit };
+        }),
+      );
+      const slot = UniformArena.slotSizeOf(materialKind('unlit').object, 16);
+      let turned = true;
+      for (let frame = 0; frame < 24; frame++) {
+        const [plain, instanced] = [await runs[0]!.draw(), await runs[1]!.draw()];
+        expect([backend, frame, differingPixels(instanced, plain)]).toEqual([backend, frame, []]);
+        const [a, b] = runs.map((r) => r.renderer.world.counters);
+        expect([a!.drawn, a!.culled]).toEqual([b!.drawn, b!.culled]);
+        // Four batches at most (two geometries × two image sets); one draw per mesh without instancing.
+        expect(b!.drawCalls).toBeLessThanOrEqual(4);
+        const tableBytes = b!.bytesUploaded - FRAME.size - b!.objectsPacked * slot;
+        // Six edits move at most six meshes' entries: a few short runs, not the chunk's 240 entries.
+        if (frame > 0 && !turned) expect([frame, tableBytes <= 6 * 16 * 4]).toEqual([frame, true]);
+        for (const run of runs) turned = run.edit(frame);
       }
       for (const run of runs) {
         expect(run.watch.errors()).toEqual([]);

@@ -193,6 +193,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   imagesVersion = 0;
   /** Moves on whenever a mesh is shown or hidden (draws recorded before it must be recorded again). */
   visibilityVersion = 0;
+  /** The draws shown or hidden by the last `prepare` (each moved `visibilityVersion` on once). */
+  readonly shownOrHidden = new FrameList<WorldDraw<B>>();
   /** Moves on whenever a mesh goes into or out of the view (see `cull`). */
   cullVersion = 0;
   /** The draws the last `cull` moved into or out of the view. */
@@ -323,6 +325,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
 
   prepare(): { packed: number; bytesUploaded: number } {
     let packed = 0;
+    this.shownOrHidden.clear();
     if (this.boxChanged.length > 0) {
       this.boxChanged.clear(); // the last frame did not cull: the next cull tests everything
       this.cullAll = true;
@@ -486,11 +489,6 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     }
     this.boxChanged.clear();
     return this.cullVersion;
-  }
-
-  /** `visibilityVersion`, which `prepare` moves on when a mesh was shown or hidden since the last frame. */
-  checkVisibility(): number {
-    return this.visibilityVersion;
   }
 
   destroy(): void {
@@ -680,6 +678,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     if (mesh.visible !== draw.visible) {
       draw.visible = mesh.visible;
       this.visibilityVersion++;
+      this.shownOrHidden.push(draw);
     }
     if (mesh.geometry !== draw.geometry) {
       if (!isGeometry(mesh.geometry))

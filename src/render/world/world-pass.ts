@@ -34,6 +34,7 @@ import {
   type MaterialKindInfo,
 } from '../materials/material-kind';
 import { instancedShader } from '../materials/instanced-shader';
+import { InstanceBatches, InstanceState } from './instance-batches';
 import { InstanceTable } from './instance-table';
 import { MaterialImages, type ImageSet } from './material-images';
 import { isDisposed, whenDisposed } from '../../scene/disposal';
@@ -128,12 +129,16 @@ const INSTANCED_CHUNK = 8192;
 interface Chunk {
   readonly bundle: Bundle;
   readonly record: (encoder: DrawEncoder) => void;
+  /** Its draws in batches: instanced, a mesh going in or out of the view moves one table entry of them. */
+  readonly batches: InstanceBatches;
+  /** The bundle must be recorded again (the batches' counts changed) … */
   stale: boolean;
+  /** … and the draws gathered into batches again first. */
+  regather: boolean;
   images: ImageSet[];
   drawCalls: number;
   instances: number;
   triangles: number;
-  culled: number;
 }
 
 /**
@@ -293,8 +298,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private readonly viewProjection = mat4.create();
   /** Bumped whenever a kind's arena grows into a new buffer (its group-1 bindings are made again). */
   private objectsVersion = 0;
-  /** What every chunk was recorded against: when any of it changes, all chunks are recorded again. */
-  private recorded = { draws: -1, images: -1, visibility: -1, bindings: -1, culling: false };
+  /**
+   * What every chunk was recorded against: when any of it changes, all chunks are gathered and recorded again. The
+   * culling and visibility versions are the packer's after the last replay: when they moved by more than this frame's
+   * lists of flips (the views of an XR frame culled in between), a flip was missed.
+   */
+  private recorded = { draws: -1, images: -1, visibility: -1, cull: -1, bindings: -1, culling: false };
   private drawCounts = { drawCalls: 0, instances: 0, triangles: 0, culled: 0, images: [] as ImageSet[] };
   /** Whether meshes are drawn instanced (`WorldPassOptions.instancing`). */
   readonly instancing: boolean;
@@ -302,13 +311,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private readonly chunkSize: number;
   /** The instance-to-slot table of instanced draws (null without instancing). */
   private readonly table: InstanceTable | null;
-  /** One encode's draws in batches (index of its first draw, instances, variant, first table entry); grown as needed. */
-  private batches = {
-    first: new Int32Array(64),
-    count: new Int32Array(64),
-    variant: new Int32Array(64),
-    instance: new Int32Array(64),
-  };
+  /** The batches of an encode that is not a chunk's (other views, shadow maps, blended draws). */
+  private readonly batches = new InstanceBatches();
+  /** Without instancing, where the batches' entries go (no table reads them). */
+  private unusedEntries = new Uint32Array(64);
 
   private constructor(
     private readonly device: Device,
@@ -601,9 +607,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       shadow,
       point,
     );
-    const visibility = this.packer.checkVisibility();
     const counts = this.drawCounts;
-    if (this.useBundles) this.replayChunks(pass, uniform, visibility, cull);
+    if (this.useBundles) this.replayChunks(pass, uniform, cull);
     else this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount);
     this.drawBlended(pass, uniform, view);
     pass.end();
@@ -655,7 +660,6 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   renderViews(frame: FrameContext, views: readonly WorldView[]): void {
     const { packed, bytesUploaded } = this.prepare();
     const texelsBefore = this.texelsBefore;
-    this.packer.checkVisibility();
     let drawCalls = 0;
     let instances = 0;
     let triangles = 0;
@@ -930,20 +934,24 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
 
   /**
    * Replays the draws from their chunks' bundles, recording again only the chunks that changed: all of them when the
-   * draw list, visibility, images, bindings or culling changed; else those with a mesh that went into or out of the
-   * view. Leaves the frame's counts, summed over the chunks, in `drawCounts`.
+   * draw list, images, bindings or culling changed; else those with a mesh that went into or out of the view or was
+   * shown or hidden — instanced, by moving its table entry (`InstanceBatches.set`) and recording the chunk's few
+   * batches again, without gathering its draws. Leaves the frame's counts, summed over the chunks, in `drawCounts`.
    */
-  private replayChunks(pass: PassEncoder, uniform: FrameUniform, visibility: number, cull: number): void {
+  private replayChunks(pass: PassEncoder, uniform: FrameUniform, cull: number): void {
     const packer = this.packer;
     const culling = cull >= 0;
     const key = this.recorded;
     const bindings = this.currentBindingsVersion();
+    const flipped = culling ? packer.flipped : null;
+    const shown = packer.shownOrHidden;
     const all =
-      key.visibility !== visibility ||
       key.culling !== culling ||
       key.draws !== packer.drawsVersion ||
       key.images !== packer.imagesVersion ||
-      key.bindings !== bindings;
+      key.bindings !== bindings ||
+      key.visibility !== packer.visibilityVersion - shown.length ||
+      (flipped !== null && key.cull !== packer.cullVersion - flipped.length);
     // Chunks hold the opaque draws: the blended ones are drawn after them each frame, sorted for the view.
     const count = Math.ceil(packer.opaqueCount / this.chunkSize);
     while (this.chunks.length < count) {
@@ -953,12 +961,13 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       const chunk: Chunk = {
         bundle: this.device.createBundle(`world draws ${k}`),
         record,
+        batches: new InstanceBatches(),
         stale: true,
+        regather: true,
         images: [],
         drawCalls: 0,
         instances: 0,
         triangles: 0,
-        culled: 0,
       };
       this.chunks.push(chunk);
     }
@@ -966,18 +975,24 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     for (let k = count; k < this.chunks.length; k++) {
       const chunk = this.chunks[k]!;
       if (chunk.images.length > 0) chunk.images = [];
-      chunk.stale = true;
+      chunk.stale = chunk.regather = true;
     }
-    if (all) for (const chunk of this.chunks) chunk.stale = true;
-    else
-      for (let i = 0; i < packer.flipped.length; i++) {
-        const index = packer.flipped.at(i).index;
-        if (index < packer.opaqueCount) this.chunks[Math.floor(index / this.chunkSize)]!.stale = true;
-      }
+    if (all) for (const chunk of this.chunks) chunk.stale = chunk.regather = true;
+    else {
+      if (flipped) for (let i = 0; i < flipped.length; i++) this.redraw(flipped.at(i), culling);
+      for (let i = 0; i < shown.length; i++) this.redraw(shown.at(i), culling);
+      // The moved entries go before the draws that read them (WebGL2 draws as it encodes).
+      if (this.table)
+        for (let k = 0; k < count; k++) {
+          const batches = this.chunks[k]!.batches;
+          if (batches.hasWritten) batches.flush(this.table);
+        }
+    }
     this.recorded = {
       draws: packer.drawsVersion,
       images: packer.imagesVersion,
-      visibility,
+      visibility: packer.visibilityVersion,
+      cull: packer.cullVersion,
       bindings,
       culling,
     };
@@ -993,7 +1008,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       drawCalls += chunk.drawCalls;
       instances += chunk.instances;
       triangles += chunk.triangles;
-      culled += chunk.culled;
+      culled += chunk.batches.culled;
     }
     counts.drawCalls = drawCalls;
     counts.instances = instances;
@@ -1004,26 +1019,41 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   /**
-   * Records chunk `k`'s draws (with the frame uniform being replayed) and keeps what it bound and drew. Instanced, its
-   * table entries are its own (k · chunkSize on), kept with the recording.
+   * A recorded opaque draw went into or out of the view or was shown or hidden: instanced, its entry moves in its
+   * chunk's batches (the chunk is recorded again if a batch's count changed); else its chunk is gathered again.
+   */
+  private redraw(draw: WorldDraw<DeviceBuffer>, culling: boolean): void {
+    if (draw.index >= this.packer.opaqueCount || draw.slot < 0) return;
+    const chunk = this.chunks[Math.floor(draw.index / this.chunkSize)]!;
+    if (chunk.regather) return;
+    if (!this.table) {
+      chunk.stale = chunk.regather = true;
+      return;
+    }
+    const moved = chunk.batches.set(draw.index, draw.slot, stateOf(draw, culling), this.table.entries());
+    if (moved) chunk.stale = true;
+  }
+
+  /**
+   * Records chunk `k`'s draws (with the frame uniform being replayed), gathering them into its batches first when they
+   * changed; keeps what it bound and drew. Instanced, its table entries are its own (k · chunkSize on), kept with the
+   * recording.
    */
   private recordChunk(encoder: DrawEncoder, chunk: Chunk, k: number): void {
     const from = k * this.chunkSize;
     const draws = this.packer.draws;
-    this.encodeDraws(
-      encoder,
-      this.recordingUniform!,
-      draws,
-      from,
-      Math.min(from + this.chunkSize, this.packer.opaqueCount),
-      from,
-    );
+    if (chunk.regather) {
+      const to = Math.min(from + this.chunkSize, this.packer.opaqueCount);
+      if (this.table) this.gatherChunk(chunk.batches, draws, from, to);
+      else this.gather(chunk.batches, draws, from, to, 0);
+      chunk.regather = false;
+    }
+    this.emit(encoder, this.recordingUniform!, draws, chunk.batches);
     const counts = this.drawCounts;
     chunk.images = counts.images;
     chunk.drawCalls = counts.drawCalls;
     chunk.instances = counts.instances;
     chunk.triangles = counts.triangles;
-    chunk.culled = counts.culled;
     chunk.stale = false;
   }
 
@@ -1044,11 +1074,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   /**
-   * Encodes the draws `from`…`to` of every visible mesh (in the view, with `culling` on) and leaves their counts and
-   * bound image sets in `drawCounts`. First the drawn meshes are gathered into batches — instanced, the consecutive
-   * ones of one pipeline, images and geometry (a deformed mesh binds its own joints: alone), their slots written into
-   * the instance table from entry `region` (a chunk's own), else from a region of this frame's; without instancing,
-   * one mesh each. Then each batch is one draw, changing pipeline and geometry only when they differ from the last.
+   * Encodes the draws `from`…`to` of every visible mesh (in the view, with `culling` on), gathered into batches in a
+   * region of this frame's table entries (see `gather`), and leaves their counts and bound image sets in `drawCounts`.
    */
   private encodeDraws(
     target: DrawEncoder,
@@ -1056,20 +1083,43 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     draws: readonly WorldDraw<DeviceBuffer>[],
     from: number,
     to: number,
-    region = -1,
   ): void {
     const table = this.table;
-    const base = !table ? 0 : region >= 0 ? region : table.reserve(to - from);
-    // Taken after the reserve, which may have grown the table into new words.
-    const slots = table ? table.entries() : null;
+    const batches = this.batches;
+    const region = table ? table.reserve(to - from) : 0;
+    this.gather(batches, draws, from, to, region);
+    if (table) {
+      table.upload(region, batches.entries);
+      table.release(region + batches.entries);
+    }
+    this.emit(target, uniform, draws, batches);
+  }
+
+  /** The entries that batches' slots are written into: the table's (valid until it next grows), or scratch. */
+  private entriesFor(count: number): Uint32Array {
+    if (this.table) return this.table.entries();
+    if (this.unusedEntries.length < count) this.unusedEntries = new Uint32Array(count * 2);
+    return this.unusedEntries;
+  }
+
+  /**
+   * Gathers the drawn meshes of `from`…`to` into `batches` from table entry `region`: instanced, the consecutive ones
+   * of one pipeline, images and geometry (a deformed mesh binds its own joints: alone); without instancing, one mesh
+   * each. Only what is drawn takes an entry (a region of the frame's, or of a chunk the view's flips regather).
+   */
+  private gather(
+    batches: InstanceBatches,
+    draws: readonly WorldDraw<DeviceBuffer>[],
+    from: number,
+    to: number,
+    region: number,
+  ): void {
+    const entries = this.entriesFor(region + to - from);
     const shadow = this.drawingShadow;
     const culling = this.culling;
     const casterCulling = this.casterCulling;
     const casterFrustum = this.casterFrustum;
-    if (this.batches.first.length < to - from) this.growBatches(to - from);
-    const { first, count, variant: variants, instance } = this.batches;
-    let batches = 0;
-    let instances = 0;
+    batches.begin(from, region, to - from);
     let culled = 0;
     let last: WorldDraw<DeviceBuffer> | null = null;
     let lastVariant = -1;
@@ -1081,33 +1131,66 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         culled++;
         continue;
       }
-      const drawVariant = this.variantOf(draw);
-      if (slots) slots[base + instances] = draw.slot;
-      if (
-        slots &&
-        last !== null &&
-        drawVariant === lastVariant &&
-        draw.kind === last.kind &&
-        draw.geometry === last.geometry &&
-        draw.images === last.images &&
-        draw.deformed === Deformed.None
-      )
-        count[batches - 1]!++;
-      else {
-        first[batches] = i;
-        count[batches] = 1;
-        variants[batches] = drawVariant;
-        instance[batches] = base + instances;
-        batches++;
-      }
-      instances++;
+      const variant = this.variantOf(draw);
+      if (!this.table || last === null || variant !== lastVariant || !this.batchable(draw, last))
+        batches.open(i, variant);
+      batches.add(i, draw.slot, InstanceState.Drawn, entries);
       last = draw;
-      lastVariant = drawVariant;
+      lastVariant = variant;
     }
-    if (table) {
-      table.upload(base, instances);
-      if (region < 0) table.release(base + instances);
+    batches.culled = culled;
+  }
+
+  /**
+   * Gathers a chunk's draws into `batches` over the chunk's own table entries, every draw of a run in its batch
+   * whether drawn now or not (so it can be drawn later by moving one entry), and uploads the entries.
+   */
+  private gatherChunk(
+    batches: InstanceBatches,
+    draws: readonly WorldDraw<DeviceBuffer>[],
+    from: number,
+    to: number,
+  ): void {
+    const table = this.table!;
+    const entries = table.entries();
+    const culling = this.culling;
+    batches.begin(from, from, to - from);
+    let last: WorldDraw<DeviceBuffer> | null = null;
+    let lastVariant = -1;
+    for (let i = from; i < to; i++) {
+      const draw = draws[i]!;
+      const variant = this.variantOf(draw);
+      if (last === null || variant !== lastVariant || !this.batchable(draw, last)) batches.open(i, variant);
+      batches.add(i, draw.slot, stateOf(draw, culling), entries);
+      last = draw;
+      lastVariant = variant;
     }
+    table.upload(from, batches.entries);
+  }
+
+  /** Whether `draw` can be an instance of the batch `last` (of the same variant) is drawn as. */
+  private batchable(draw: WorldDraw<DeviceBuffer>, last: WorldDraw<DeviceBuffer>): boolean {
+    return (
+      draw.kind === last.kind &&
+      draw.geometry === last.geometry &&
+      draw.images === last.images &&
+      draw.deformed === Deformed.None &&
+      last.deformed === Deformed.None
+    );
+  }
+
+  /**
+   * Encodes `batches`, one draw each (none for a batch with nothing drawn now), changing pipeline and geometry only
+   * when they differ from the last; leaves the counts and the bound image sets in `drawCounts`.
+   */
+  private emit(
+    target: DrawEncoder,
+    uniform: FrameUniform,
+    draws: readonly WorldDraw<DeviceBuffer>[],
+    batches: InstanceBatches,
+  ): void {
+    const table = this.table;
+    const { first, count, variant: variants, start } = batches;
     let kind: KindSlots<DeviceBuffer> | null = null;
     let variant = -1;
     let objects: Bindings | null = null;
@@ -1115,9 +1198,15 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     let images: string | null = null;
     const bound: ImageSet[] = [];
     let triangles = 0;
-    for (let b = 0; b < batches; b++) {
+    let drawCalls = 0;
+    let instances = 0;
+    for (let b = 0; b < batches.length; b++) {
+      const instanceCount = count[b]!;
+      if (instanceCount === 0) continue;
+      // A batch is drawn as its run's first draw (of the same pipeline, images and geometry as every other).
       const draw = draws[first[b]!]!;
-      const drawVariant = variants[b]!;
+      // Lined or not is the pass's: a chunk's bundle is recorded again for a pass with the line targets or without.
+      const drawVariant = (variants[b]! & ~LINED) | (this.drawingLines ? LINED : 0);
       if (draw.kind !== kind || drawVariant !== variant) {
         const firstDraw = kind === null;
         const sameKind = draw.kind === kind;
@@ -1156,30 +1245,21 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
           target.setBindings(2, (this.noImages ??= this.device.createBindings(pipeline, 2, {})));
         target.setBindings(3, this.deformOf(buffers, pipeline), draw.deform);
       }
-      if (table) target.drawIndexed(buffers.indexCount, count[b]!, instance[b]!);
+      if (table) target.drawIndexed(buffers.indexCount, instanceCount, start[b]!);
       else {
         target.setBindings(1, objects!, kind.arena.offset(draw.slot));
         target.drawIndexed(buffers.indexCount);
       }
-      triangles += (buffers.indexCount / 3) * count[b]!;
+      drawCalls++;
+      instances += instanceCount;
+      triangles += (buffers.indexCount / 3) * instanceCount;
     }
     const counts = this.drawCounts;
-    counts.drawCalls = batches;
+    counts.drawCalls = drawCalls;
     counts.instances = instances;
     counts.triangles = triangles;
-    counts.culled = culled;
+    counts.culled = batches.culled;
     counts.images = bound;
-  }
-
-  /** Makes the batch arrays hold at least `n` batches. */
-  private growBatches(n: number): void {
-    const size = Math.max(n, this.batches.first.length * 2);
-    this.batches = {
-      first: new Int32Array(size),
-      count: new Int32Array(size),
-      variant: new Int32Array(size),
-      instance: new Int32Array(size),
-    };
   }
 
   /**
@@ -1360,4 +1440,10 @@ function interleaveSkinning(joints: Float32Array, weights: Float32Array, vertice
     out.set(weights.subarray(v * 4, v * 4 + 4), v * 8 + 4);
   }
   return out;
+}
+
+/** How a recorded opaque draw stands this frame: hidden, out of the view (with culling on), or drawn. */
+function stateOf(draw: WorldDraw<DeviceBuffer>, culling: boolean): InstanceState {
+  if (!draw.visible) return InstanceState.Hidden;
+  return culling && !draw.inView ? InstanceState.Culled : InstanceState.Drawn;
 }
