@@ -1,6 +1,7 @@
 // npm run bench:world — CPU time of a frame of N boxes with a share of them moving, Armature vs three.js's
-// WebGPURenderer and WebGLRenderer (each with meshes, and with one InstancedMesh) in the same headless Chromium (SwiftShader), cross-origin isolated so performance.now() is not
-// rounded to 0.1 ms. Prints a table; see bench/README.md. BENCH_CASES=n:share,… picks the cases.
+// WebGPURenderer and WebGLRenderer (each with meshes, and with one InstancedMesh) in the same headless Chromium
+// (SwiftShader), cross-origin isolated so performance.now() is not rounded to 0.1 ms. Prints a table; see bench/README.md. BENCH_CASES=n:share[:churn],… picks the cases
+// (churn: that many boxes leave the scene and join it again each frame).
 import { formatMs, printTable } from './bench-table';
 import { benchResult, isolatedBrowser } from './isolated-browser';
 
@@ -28,12 +29,12 @@ interface Result {
 
 const { browser, close } = await isolatedBrowser(5175);
 const cases = (process.env['BENCH_CASES'] ?? '1000:0.01,10000:1,100000:0.01,100000:1').split(',').map((c) => {
-  const [n, share] = c.split(':').map(Number);
-  return { n: n!, share: share ?? 0.01 };
+  const [n, share, churn] = c.split(':').map(Number);
+  return { n: n!, share: share ?? 0.01, churn: churn ?? 0 };
 });
 const rows: string[][] = [];
 try {
-  for (const { n, share } of cases) {
+  for (const { n, share, churn } of cases) {
     const page = await browser.newPage();
     page.on(
       'console',
@@ -42,7 +43,7 @@ try {
     );
     const r = await benchResult<Result>(
       page,
-      `http://127.0.0.1:5175/bench/world/?n=${n}&moving=${share}&rounds=${process.env['BENCH_ROUNDS'] ?? 5}`,
+      `http://127.0.0.1:5175/bench/world/?n=${n}&moving=${share}&churn=${churn}&rounds=${process.env['BENCH_ROUNDS'] ?? 5}`,
     );
     console.log(`n=${n}: ${JSON.stringify(r)}`);
     // JS heap allocated per frame, read through the DevTools protocol around 10 frames (after a full collection),
@@ -70,7 +71,7 @@ try {
       throw new Error('the bench page is not cross-origin isolated: its timer is coarse');
     rows.push([
       String(n),
-      String(r.moving),
+      churn > 0 ? `${r.moving} + ${churn} leave and join` : String(r.moving),
       `${r.armatureDrawn} / ${r.threeDrawn}`,
       formatMs(r.armatureMs),
       formatMs(r.armatureNoBundlesMs),

@@ -20,6 +20,12 @@ const positions = Array.from(
 const share = Number(params.get('moving') ?? 0.01);
 const step = Math.max(1, Math.round(1 / share));
 const moving = Array.from({ length: n }, (_, i) => i).filter((i) => i % step === 0);
+/** ?churn=k: each frame k boxes leave the scene and join it again (the N-mesh subjects; an InstancedMesh has none). */
+const churn = Number(params.get('churn') ?? 0);
+/** The boxes that leave and join in frame `f`: k in a row, walking through all of them. */
+const churned = (f: number, each: (i: number) => void) => {
+  for (let j = 0; j < churn; j++) each((f * churn + j * 7919) % n);
+};
 
 interface Subject {
   name: string;
@@ -72,6 +78,7 @@ async function armature(
         `first render ${ms(encoded - created)} ms, GPU ${ms(performance.now() - encoded)} ms`,
     );
   const q = quat.create();
+  let frames = 0;
   (window as unknown as { __bundles: () => number }).__bundles = () =>
     renderer.world.counters.bundlesRecorded;
   return {
@@ -82,6 +89,7 @@ async function armature(
       frame: (t) => {
         quat.setAxisAngle(q, [0, 1, 0], t);
         for (const i of moving) meshes[i]!.setRotation(q[0], q[1], q[2], q[3]);
+        churned(frames++, (i) => root.remove(meshes[i]!).add(meshes[i]!));
         renderer.render(t);
       },
       gpuDone: () => gpu.device.queue.onSubmittedWorkDone(),
@@ -154,12 +162,14 @@ async function three(backend: ThreeBackend): Promise<{ subject: Subject; firstFr
   renderer.render(scene, camera);
   await renderer.gpuDone();
   const firstFrameMs = performance.now() - start;
+  let frames = 0;
   return {
     firstFrameMs,
     subject: {
       name: `three-${backend}`,
       frame: (t) => {
         for (const i of moving) meshes[i]!.rotation.y = t;
+        churned(frames++, (i) => scene.remove(meshes[i]!).add(meshes[i]!));
         renderer.render(scene, camera);
       },
       gpuDone: renderer.gpuDone,
