@@ -20,11 +20,15 @@ const positions = Array.from(
 const share = Number(params.get('moving') ?? 0.01);
 const step = Math.max(1, Math.round(1 / share));
 const moving = Array.from({ length: n }, (_, i) => i).filter((i) => i % step === 0);
-/** ?churn=k: each frame k boxes leave the scene and join it again (the N-mesh subjects; an InstancedMesh has none). */
+/**
+ * ?churn=k: k boxes leave the scene in one frame and join it again in the next (the N-mesh subjects; an InstancedMesh
+ * has none): every frame, k meshes join or leave.
+ */
 const churn = Number(params.get('churn') ?? 0);
-/** The boxes that leave and join in frame `f`: k in a row, walking through all of them. */
-const churned = (f: number, each: (i: number) => void) => {
-  for (let j = 0; j < churn; j++) each((f * churn + j * 7919) % n);
+/** Frame `f`'s boxes (spread over the grid, a new set every other frame) and whether they leave (else they join). */
+const churned = (f: number, leave: (i: number) => void, join: (i: number) => void) => {
+  const set = f >> 1;
+  for (let j = 0; j < churn; j++) (f % 2 === 0 ? leave : join)((set * churn * 7 + j * 7919) % n);
 };
 
 interface Subject {
@@ -89,7 +93,11 @@ async function armature(
       frame: (t) => {
         quat.setAxisAngle(q, [0, 1, 0], t);
         for (const i of moving) meshes[i]!.setRotation(q[0], q[1], q[2], q[3]);
-        churned(frames++, (i) => root.remove(meshes[i]!).add(meshes[i]!));
+        churned(
+          frames++,
+          (i) => root.remove(meshes[i]!),
+          (i) => root.add(meshes[i]!),
+        );
         renderer.render(t);
       },
       gpuDone: () => gpu.device.queue.onSubmittedWorkDone(),
@@ -169,7 +177,11 @@ async function three(backend: ThreeBackend): Promise<{ subject: Subject; firstFr
       name: `three-${backend}`,
       frame: (t) => {
         for (const i of moving) meshes[i]!.rotation.y = t;
-        churned(frames++, (i) => scene.remove(meshes[i]!).add(meshes[i]!));
+        churned(
+          frames++,
+          (i) => scene.remove(meshes[i]!),
+          (i) => scene.add(meshes[i]!),
+        );
         renderer.render(scene, camera);
       },
       gpuDone: renderer.gpuDone,

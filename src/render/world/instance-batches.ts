@@ -52,6 +52,17 @@ export class InstanceBatches {
     }
   }
 
+  /**
+   * The gathered draws are now at list index `from` on (draws before them joined or left the list, theirs did not):
+   * the batches and entries stay as they are.
+   */
+  rebase(from: number): void {
+    const delta = from - this.from;
+    if (delta === 0) return;
+    this.from = from;
+    for (let b = 0; b < this.length; b++) this.first[b]! += delta;
+  }
+
   /** Opens a batch drawn as draw `index` in pipeline variant `variant`; the draws `add`ed next belong to it. */
   open(index: number, variant: number): void {
     const b = this.length++;

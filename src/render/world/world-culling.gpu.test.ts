@@ -77,7 +77,7 @@ describe('bundles in chunks on real WebGPU', () => {
     [false, 512],
     [true, 8192],
   ] as const)
-    it(`a mesh going out of the view records its chunk of ${chunk} draws again, not the whole list${instancing ? ' (instanced)' : ''}`, async () => {
+    it(`a mesh going out of the view, leaving or joining records its chunk of ${chunk} draws again, not the whole list${instancing ? ' (instanced)' : ''}`, async () => {
       const root = new Node('root');
       const material = new Material('unlit', [0.9, 0.9, 0.2, 1]);
       const geometry = boxGeometry(0.1, 0.1, 0.1);
@@ -121,6 +121,26 @@ describe('bundles in chunks on real WebGPU', () => {
         bundlesRecorded: chunks + 1,
         drawn: count - 1,
         culled: 1,
+      });
+      // Leaving the scene: chunk 0 is gathered and recorded again; chunk 1 keeps its draws, one place earlier.
+      root.remove(meshes[5]!);
+      renderer.render();
+      expect(renderer.world.counters).toMatchObject({
+        bundlesRecorded: chunks + 2,
+        drawn: count - 2,
+        culled: 1,
+      });
+      // Joining (sorted last: the mesh's number is the highest): the last chunk only.
+      root.add(new Mesh('late', geometry, material).setPosition(-3.9, 2.8, -5));
+      renderer.render();
+      expect(renderer.world.counters).toMatchObject({ bundlesRecorded: chunks + 3, drawn: count - 1 });
+      // Back into the view, in chunk 1 after it moved: its entry found at its new place.
+      meshes[chunk + 188]!.setPosition(-3.5, 0, -5);
+      renderer.render();
+      expect(renderer.world.counters).toMatchObject({
+        bundlesRecorded: chunks + 4,
+        drawn: count,
+        culled: 0,
       });
       const chunked = await renderer.readPixels('scene');
       renderer.world.useBundles = false;

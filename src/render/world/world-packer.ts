@@ -132,6 +132,9 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   inView: boolean;
   /** Its place in `draws`, as of the last change of the list (`drawsVersion`). */
   index: number;
+  /** The world pass's: the chunk it was last gathered into and that gathering's stamp (−1: none). */
+  chunk: number;
+  chunkStamp: number;
   /** The light slots (`WorldPacker.lights`) whose reach touches its box: bits of slots 0…31, then 32…63. */
   lightsLow: number;
   lightsHigh: number;
@@ -552,6 +555,15 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     moves.clear();
   }
 
+  /**
+   * `draw` is drawn another way (geometry, pipeline, images, slot): the list is sorted again, and whoever gathered it
+   * (the world pass's chunks) gathers it again.
+   */
+  private relist(draw: WorldDraw<B>): void {
+    draw.chunkStamp = -1;
+    this.sortNeeded = this.listChanged = true;
+  }
+
   /** The fallback: a walk of the whole tree finds every mesh (the first frame, or after the change log was dropped). */
   private walk(): void {
     this.sortNeeded = true;
@@ -599,6 +611,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       box: new Float32Array(6),
       inView: true,
       index: -1,
+      chunk: -1,
+      chunkStamp: -1,
       lightsLow: 0,
       lightsHigh: 0,
       lightCount: -1,
@@ -686,7 +700,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       this.refs?.release(draw);
       draw.geometry = mesh.geometry;
       this.refs?.retain(draw);
-      this.sortNeeded = this.listChanged = true;
+      this.relist(draw);
       this.boxChanged.push(draw);
       mesh.worldBox(draw.box);
       draw.morphVersion = -1; // another vertex count or morph targets
@@ -737,7 +751,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     const mirrored = determinant3(world) < 0;
     if (mirrored !== draw.mirrored) {
       draw.mirrored = mirrored;
-      this.sortNeeded = this.listChanged = true; // another pipeline: draws are sorted by it
+      this.relist(draw); // another pipeline: draws are sorted by it
     }
     // A move re-packs the transform alone; the material's fields only when it changed (or the slot is new).
     if (materialChanged) this.packMaterial(draw, material, color, alphaTest, params);
@@ -864,7 +878,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
         draw.deform = this.deforms.allocate(joints);
         if (skin) this.skinned.push(draw);
       }
-      this.sortNeeded = this.listChanged = true; // another pipeline: draws are sorted by it
+      this.relist(draw); // another pipeline: draws are sorted by it
     }
     if (deformed === Deformed.None) return false;
     let written = false;
@@ -997,7 +1011,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     if (material.doubleSided !== draw.doubleSided || material.blend !== draw.blended) {
       draw.doubleSided = material.doubleSided;
       draw.blended = material.blend;
-      this.sortNeeded = this.listChanged = true; // another pipeline: draws are sorted by it
+      this.relist(draw); // another pipeline: draws are sorted by it
     }
     const images = imageKey(material, draw.kind.info);
     if (images !== draw.images) {
@@ -1005,7 +1019,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       draw.images = images;
       this.refs?.retain(draw);
       this.imagesVersion++;
-      this.sortNeeded = this.listChanged = true; // draws are sorted by image too
+      this.relist(draw); // draws are sorted by image too
     }
     for (let p = 0; p < params.length; p++) {
       const [name, field] = params[p]!;
@@ -1035,7 +1049,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     draw.slot = kind.arena.allocate();
     this.counters.lightLinks -= Math.max(draw.lightCount, 0);
     draw.lightCount = -1; // a new slot: its light list is written again
-    this.sortNeeded = this.listChanged = true;
+    this.relist(draw);
   }
 
   private sort(): void {

@@ -131,6 +131,14 @@ interface Chunk {
   readonly record: (encoder: DrawEncoder) => void;
   /** Its draws in batches: instanced, a mesh going in or out of the view moves one table entry of them. */
   readonly batches: InstanceBatches;
+  /** Its draws: list indices `from` … `to` − 1 (as of the last list change), the first of them its anchor. */
+  from: number;
+  to: number;
+  anchor: WorldDraw<DeviceBuffer> | null;
+  /** Stamped on its draws when gathered (`WorldDraw.chunkStamp`): a draw with another stamp is not one of them. */
+  stamp: number;
+  /** How many draws it gathered. */
+  gathered: number;
   /** The bundle must be recorded again (the batches' counts changed) … */
   stale: boolean;
   /** … and the draws gathered into batches again first. */
@@ -307,8 +315,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private drawCounts = { drawCalls: 0, instances: 0, triangles: 0, culled: 0, images: [] as ImageSet[] };
   /** Whether meshes are drawn instanced (`WorldPassOptions.instancing`). */
   readonly instancing: boolean;
-  /** Draws per chunk (bundle). */
+  /** Draws per chunk (bundle) when the chunks are cut evenly; a chunk grows to twice that before they are cut again. */
   private readonly chunkSize: number;
+  /** The chunks in use (`chunks` keeps more, once made). */
+  private chunkCount = 0;
+  /** The last stamp given to a gathered chunk. */
+  private stamps = 0;
   /** The instance-to-slot table of instanced draws (null without instancing). */
   private readonly table: InstanceTable | null;
   /** The batches of an encode that is not a chunk's (other views, shadow maps, blended draws). */
@@ -423,11 +435,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.prepared = this.packer.prepare();
     // The recorded chunks keep their table entries; this frame's other draws take entries after them.
     this.tableBefore = this.table?.entriesUploaded ?? 0;
-    const chunk = this.chunkSize;
-    this.table?.beginFrame(
-      this.useBundles ? Math.ceil(this.packer.opaqueCount / chunk) * chunk : 0,
-      this.packer.draws.length,
-    );
+    // Each chunk's entries: room for twice the even cut (it grows as meshes join), for the chunks of either cut.
+    const chunks = Math.max(this.chunkCount, Math.ceil(this.packer.opaqueCount / this.chunkSize));
+    this.table?.beginFrame(this.useBundles ? chunks * 2 * this.chunkSize : 0, this.packer.draws.length);
   }
 
   private prepare(): { packed: number; bytesUploaded: number } {
@@ -933,10 +943,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   /**
-   * Replays the draws from their chunks' bundles, recording again only the chunks that changed: all of them when the
-   * draw list, images, bindings or culling changed; else those with a mesh that went into or out of the view or was
-   * shown or hidden — instanced, by moving its table entry (`InstanceBatches.set`) and recording the chunk's few
-   * batches again, without gathering its draws. Leaves the frame's counts, summed over the chunks, in `drawCounts`.
+   * Replays the draws from their chunks' bundles, recording again only the chunks that changed. When the images,
+   * bindings or culling changed, the draws are cut into even chunks and all gathered again. When only the draw list
+   * changed (meshes joined or left), each chunk keeps its draws and only those that gained or lost one are gathered
+   * again (`rechunk`). A mesh that went into or out of the view or was shown or hidden is, instanced, a move of its
+   * table entry (`InstanceBatches.set`) and its chunk's few batches recorded again; else its chunk is gathered again.
+   * Leaves the frame's counts, summed over the chunks, in `drawCounts`.
    */
   private replayChunks(pass: PassEncoder, uniform: FrameUniform, cull: number): void {
     const packer = this.packer;
@@ -947,43 +959,18 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const shown = packer.shownOrHidden;
     const all =
       key.culling !== culling ||
-      key.draws !== packer.drawsVersion ||
       key.images !== packer.imagesVersion ||
       key.bindings !== bindings ||
       key.visibility !== packer.visibilityVersion - shown.length ||
-      (flipped !== null && key.cull !== packer.cullVersion - flipped.length);
-    // Chunks hold the opaque draws: the blended ones are drawn after them each frame, sorted for the view.
-    const count = Math.ceil(packer.opaqueCount / this.chunkSize);
-    while (this.chunks.length < count) {
-      const k = this.chunks.length;
-      // Its recorder is made once: a closure per chunk per frame would be garbage every frame.
-      const record = (encoder: DrawEncoder) => this.recordChunk(encoder, chunk, k);
-      const chunk: Chunk = {
-        bundle: this.device.createBundle(`world draws ${k}`),
-        record,
-        batches: new InstanceBatches(),
-        stale: true,
-        regather: true,
-        images: [],
-        drawCalls: 0,
-        instances: 0,
-        triangles: 0,
-      };
-      this.chunks.push(chunk);
-    }
-    // Chunks past the draws are not replayed: they let go of the image sets they bound, which may be freed now.
-    for (let k = count; k < this.chunks.length; k++) {
-      const chunk = this.chunks[k]!;
-      if (chunk.images.length > 0) chunk.images = [];
-      chunk.stale = chunk.regather = true;
-    }
-    if (all) for (const chunk of this.chunks) chunk.stale = chunk.regather = true;
+      (flipped !== null && key.cull !== packer.cullVersion - flipped.length) ||
+      (key.draws !== packer.drawsVersion && !this.rechunk());
+    if (all) this.cutChunks();
     else {
       if (flipped) for (let i = 0; i < flipped.length; i++) this.redraw(flipped.at(i), culling);
       for (let i = 0; i < shown.length; i++) this.redraw(shown.at(i), culling);
       // The moved entries go before the draws that read them (WebGL2 draws as it encodes).
       if (this.table)
-        for (let k = 0; k < count; k++) {
+        for (let k = 0; k < this.chunkCount; k++) {
           const batches = this.chunks[k]!.batches;
           if (batches.hasWritten) batches.flush(this.table);
         }
@@ -1002,8 +989,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     let triangles = 0;
     let culled = 0;
     this.recordingUniform = uniform;
-    for (let k = 0; k < count; k++) {
+    for (let k = 0; k < this.chunkCount; k++) {
       const chunk = this.chunks[k]!;
+      if (chunk.to === chunk.from) {
+        // Not replayed: it lets go of the image sets it bound, which may be freed now.
+        if (chunk.images.length > 0) chunk.images = [];
+        chunk.stale = chunk.regather = true;
+        continue;
+      }
       if (pass.executeBundle(chunk.bundle, chunk.stale, chunk.record)) this.counters.bundlesRecorded++;
       drawCalls += chunk.drawCalls;
       instances += chunk.instances;
@@ -1018,14 +1011,89 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.recorded.bindings = this.objectsVersion + this.images.version;
   }
 
+  /** Cuts the opaque draws into even chunks, every one to be gathered again; the chunks past them let go of theirs. */
+  private cutChunks(): void {
+    const opaque = this.packer.opaqueCount;
+    const size = this.chunkSize;
+    const count = Math.ceil(opaque / size);
+    while (this.chunks.length < count) {
+      const k = this.chunks.length;
+      // Its recorder is made once: a closure per chunk per frame would be garbage every frame.
+      const record = (encoder: DrawEncoder) => this.recordChunk(encoder, chunk, k);
+      const chunk: Chunk = {
+        bundle: this.device.createBundle(`world draws ${k}`),
+        record,
+        batches: new InstanceBatches(),
+        from: 0,
+        to: 0,
+        anchor: null,
+        stamp: -1,
+        gathered: 0,
+        stale: true,
+        regather: true,
+        images: [],
+        drawCalls: 0,
+        instances: 0,
+        triangles: 0,
+      };
+      this.chunks.push(chunk);
+    }
+    for (let k = 0; k < this.chunks.length; k++) {
+      const chunk = this.chunks[k]!;
+      chunk.from = Math.min(k * size, opaque);
+      chunk.to = Math.min(chunk.from + size, opaque);
+      chunk.stale = chunk.regather = true;
+      chunk.stamp = -1;
+      // Chunks past the draws are not replayed: they let go of the image sets they bound, which may be freed now.
+      if (k >= count) chunk.images = [];
+    }
+    this.chunkCount = count;
+  }
+
+  /**
+   * After meshes joined or left the draw list: each chunk's draws now start at its anchor's new place, and a chunk is
+   * gathered again only if its draws are not the ones it gathered (one joined or left among them), so a join costs its
+   * chunk, not the list. False when the chunks cannot be kept (an anchor left or moved, a chunk grew past twice the
+   * even cut, or meshes joined after the last one): the caller cuts them again.
+   */
+  private rechunk(): boolean {
+    const draws = this.packer.draws;
+    const opaque = this.packer.opaqueCount;
+    const count = this.chunkCount;
+    if (count === 0) return false;
+    for (let k = 0; k < count; k++) {
+      const chunk = this.chunks[k]!;
+      const anchor = chunk.anchor;
+      let from = 0;
+      if (k > 0) {
+        if (!anchor || anchor.slot < 0 || anchor.blended || anchor.chunkStamp !== chunk.stamp) return false;
+        from = anchor.index;
+        if (from <= this.chunks[k - 1]!.from || from >= opaque) return false;
+      }
+      this.chunks[k]!.from = from; // the ends follow once every start is known
+    }
+    for (let k = 0; k < count; k++) {
+      const chunk = this.chunks[k]!;
+      const to = k + 1 < count ? this.chunks[k + 1]!.from : opaque;
+      if (to - chunk.from > 2 * this.chunkSize) return false;
+      let same = !chunk.regather && to - chunk.from === chunk.gathered;
+      for (let i = chunk.from; same && i < to; i++) same = draws[i]!.chunkStamp === chunk.stamp;
+      chunk.to = to;
+      if (same) chunk.batches.rebase(chunk.from);
+      else chunk.stale = chunk.regather = true;
+    }
+    return true;
+  }
+
   /**
    * A recorded opaque draw went into or out of the view or was shown or hidden: instanced, its entry moves in its
    * chunk's batches (the chunk is recorded again if a batch's count changed); else its chunk is gathered again.
    */
   private redraw(draw: WorldDraw<DeviceBuffer>, culling: boolean): void {
-    if (draw.index >= this.packer.opaqueCount || draw.slot < 0) return;
-    const chunk = this.chunks[Math.floor(draw.index / this.chunkSize)]!;
-    if (chunk.regather) return;
+    if (draw.index >= this.packer.opaqueCount || draw.slot < 0 || draw.chunk >= this.chunkCount) return;
+    const chunk = this.chunks[draw.chunk];
+    // Not one of a chunk's gathered draws (a new one): its chunk is being gathered again anyway.
+    if (!chunk || chunk.regather || draw.chunkStamp !== chunk.stamp) return;
     if (!this.table) {
       chunk.stale = chunk.regather = true;
       return;
@@ -1036,15 +1104,22 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
 
   /**
    * Records chunk `k`'s draws (with the frame uniform being replayed), gathering them into its batches first when they
-   * changed; keeps what it bound and drew. Instanced, its table entries are its own (k · chunkSize on), kept with the
-   * recording.
+   * changed (stamping them as its own); keeps what it bound and drew. Instanced, its table entries are its own
+   * (2 · chunkSize of them from k · 2 · chunkSize), kept with the recording.
    */
   private recordChunk(encoder: DrawEncoder, chunk: Chunk, k: number): void {
-    const from = k * this.chunkSize;
     const draws = this.packer.draws;
     if (chunk.regather) {
-      const to = Math.min(from + this.chunkSize, this.packer.opaqueCount);
-      if (this.table) this.gatherChunk(chunk.batches, draws, from, to);
+      const { from, to } = chunk;
+      const stamp = (chunk.stamp = ++this.stamps);
+      for (let i = from; i < to; i++) {
+        const draw = draws[i]!;
+        draw.chunk = k;
+        draw.chunkStamp = stamp;
+      }
+      chunk.anchor = draws[from] ?? null;
+      chunk.gathered = to - from;
+      if (this.table) this.gatherChunk(chunk.batches, draws, from, to, k * 2 * this.chunkSize);
       else this.gather(chunk.batches, draws, from, to, 0);
       chunk.regather = false;
     }
@@ -1150,11 +1225,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     draws: readonly WorldDraw<DeviceBuffer>[],
     from: number,
     to: number,
+    region: number,
   ): void {
     const table = this.table!;
     const entries = table.entries();
     const culling = this.culling;
-    batches.begin(from, from, to - from);
+    batches.begin(from, region, to - from);
     let last: WorldDraw<DeviceBuffer> | null = null;
     let lastVariant = -1;
     for (let i = from; i < to; i++) {
@@ -1165,7 +1241,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       last = draw;
       lastVariant = variant;
     }
-    table.upload(from, batches.entries);
+    table.upload(region, batches.entries);
   }
 
   /** Whether `draw` can be an instance of the batch `last` (of the same variant) is drawn as. */
@@ -1426,7 +1502,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       indexCount: geometry.indices.length,
       unlisten: whenDisposed(geometry, () => {
         this.geometries.forget(geometry);
-        this.recorded.draws = -1; // no bundle may replay its buffers: the draws are recorded again (and refused)
+        this.recorded.bindings = -1; // no bundle may replay its buffers: the draws are recorded again (and refused)
       }),
     };
   }
