@@ -1180,7 +1180,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   /**
    * Gathers the drawn meshes of `from`…`to` into `batches` from table entry `region`: instanced, the consecutive ones
    * of one pipeline, images and geometry (a deformed mesh binds its own joints: alone); without instancing, one mesh
-   * each. Only what is drawn takes an entry (a region of the frame's, or of a chunk the view's flips regather).
+   * each. Only what is drawn takes an entry: an encode that is not a chunk's (a region of the frame's entries), or a
+   * chunk's without instancing (entries no table reads).
    */
   private gather(
     batches: InstanceBatches,
