@@ -95,8 +95,9 @@ function editedScene(seed: number) {
       .setRotationFromEuler(random() * 3, random() * 3, 0);
   const meshes: Mesh[] = [];
   let made = 0;
-  const join = () => {
-    const mesh = place(new Mesh(`m${made++}`, pick(geometries), pick(materials)));
+  /** A new mesh sorts last in its run (by its number); one of a new geometry starts a run between two others. */
+  const join = (geometry = pick(geometries)) => {
+    const mesh = place(new Mesh(`m${made++}`, geometry, pick(materials)));
     root.add(mesh);
     meshes.push(mesh);
   };
@@ -107,13 +108,17 @@ function editedScene(seed: number) {
     for (let e = 0; e < 12; e++) {
       const what = random();
       const mesh = pick(meshes);
-      if (what < 0.2) join();
+      if (what < 0.03) join(boxGeometry(0.2 + random() * 0.4, 0.3, 0.3));
+      else if (what < 0.2) join();
       else if (what < 0.35 && meshes.length > 20) {
         meshes.splice(meshes.indexOf(mesh), 1);
         root.remove(mesh);
       } else if (what < 0.5) mesh.visible = !mesh.visible;
       else if (what < 0.75) place(mesh);
-      else if (what < 0.9) mesh.material = pick(materials);
+      // Among the plain materials: a mesh given other images re-gathers every chunk, which would hide how joins and
+      // leaves are kept (the textured meshes join and leave as the others do).
+      else if (what < 0.9)
+        mesh.material = (mesh.material as Material).map ? mesh.material : pick(materials.slice(0, 3));
       else mesh.geometry = pick(geometries);
     }
   };
@@ -121,7 +126,7 @@ function editedScene(seed: number) {
 }
 
 describe('what instanced frames upload', () => {
-  it('only the moved objects’ slots, and one table entry when a mesh leaves the view or is hidden', async () => {
+  it('only the moved objects’ slots, and one table entry when a mesh leaves the view, is hidden, leaves or joins', async () => {
     const root = new Node('root');
     const material = new Material('unlit', [0.9, 0.9, 0.2, 1]);
     const geometry = boxGeometry(0.3, 0.3, 0.3);
@@ -167,6 +172,17 @@ describe('what instanced frames upload', () => {
     await draw();
     expect([counters.drawn, counters.culled, counters.drawCalls]).toEqual([100, 0, 1]);
     expect(counters.bytesUploaded).toBe(FRAME.size + slot + 2 * 4);
+    // Leaving the scene: the same as a hide (the batch's last entry takes its place), not the chunk gathered again.
+    root.remove(meshes[30]!);
+    await draw();
+    expect([counters.drawn, counters.culled, counters.drawCalls]).toEqual([99, 0, 1]);
+    expect(counters.bytesUploaded).toBe(FRAME.size + 4);
+    // Joining it: its slot and one entry appended to the batch (it has room kept for joins).
+    const joiner = new Mesh('joiner', geometry, material).setPosition(0.1, 0.1, -6);
+    root.add(joiner);
+    await draw();
+    expect([counters.drawn, counters.culled, counters.drawCalls]).toEqual([100, 0, 1]);
+    expect(counters.bytesUploaded).toBe(FRAME.size + slot + 4);
     renderer.destroy();
   });
 });
@@ -205,7 +221,7 @@ describe('automatic instancing under random edits', () => {
 });
 
 describe('instanced meshes going in and out of the view', () => {
-  it('hides, shows, moves across the view’s edge and camera turns over 24 frames: one draw per mesh’s pixels, entries in proportion', async () => {
+  it('hides, shows, joins, leaves, moves across the view’s edge and camera turns over 24 frames: one draw per mesh’s pixels, entries in proportion', async () => {
     for (const backend of TEST_BACKENDS) {
       const runs = await Promise.all(
         [false, true].map(async (instancing) => {
@@ -236,8 +252,12 @@ describe('instanced meshes going in and out of the view', () => {
           const edit = (frame: number) => {
             for (let e = 0; e < 6; e++) {
               const mesh = meshes[Math.floor(random() * meshes.length)]!;
-              if (random() < 0.4) mesh.visible = !mesh.visible;
-              else mesh.setPosition(random() * 16 - 8, mesh.position[1]!, mesh.position[2]!);
+              const r = random();
+              if (r < 0.3) mesh.visible = !mesh.visible;
+              else if (r < 0.6) {
+                if (mesh.parent) root.remove(mesh);
+                else root.add(mesh);
+              } else mesh.setPosition(random() * 16 - 8, mesh.position[1]!, mesh.position[2]!);
             }
             const turn = frame % 5 === 4;
             if (turn) camera.setRotationFromEuler(0, 0.05 * frame - 0.3, 0);
@@ -256,7 +276,7 @@ describe('instanced meshes going in and out of the view', () => {
         // Four batches at most (two geometries × two image sets); one draw per mesh without instancing.
         expect(b!.drawCalls).toBeLessThanOrEqual(4);
         const tableBytes = b!.bytesUploaded - FRAME.size - b!.objectsPacked * slot;
-        // Six edits move at most six meshes' entries: a few short runs, not the chunk's 240 entries.
+        // Six edits move at most six meshes' entries (a join or leave too): a few short runs, not the chunk's 240.
         if (frame > 0 && !turned) expect([frame, tableBytes <= 6 * 16 * 4]).toEqual([frame, true]);
         for (const run of runs) turned = run.edit(frame);
       }

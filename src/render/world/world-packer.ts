@@ -20,6 +20,7 @@ import { DeformSlots } from './deform-slots';
 import { transformPacker, type TransformPacker } from './transform-packer';
 import { Light } from '../../scene/light';
 import { LIGHTS_PER_OBJECT, LightSet, MAX_LIGHTS } from './light-set';
+import { InstanceState } from './instance-batches';
 
 const frameWriter = new StructWriter(FRAME);
 const VIEW_PROJECTION = frameWriter.field('viewProjection');
@@ -132,9 +133,13 @@ export interface WorldDraw<B extends StorageBuffer = StorageBuffer> {
   inView: boolean;
   /** Its place in `draws`, as of the last change of the list (`drawsVersion`). */
   index: number;
-  /** The world pass's: the chunk it was last gathered into and that gathering's stamp (−1: none). */
+  /** The world pass's: the chunk it is a member of and that chunk's gathering stamp (−1: none) … */
   chunk: number;
   chunkStamp: number;
+  /** … and where it stands in the chunk's batches (`BatchMember`). */
+  batch: number;
+  batchEntry: number;
+  batchState: InstanceState;
   /** The light slots (`WorldPacker.lights`) whose reach touches its box: bits of slots 0…31, then 32…63. */
   lightsLow: number;
   lightsHigh: number;
@@ -186,6 +191,13 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
    * geometry or material kind (draws recorded before it must be recorded again).
    */
   drawsVersion = 0;
+  /**
+   * The draws that joined, left or moved in the list (another pipeline, geometry, images or slot) in the last
+   * `prepare` that changed it, which moved `drawsVersion` on by one; a draw may be listed twice. A `prepare` that threw
+   * lists nothing of what it changed: the next change moves the version on by two.
+   */
+  readonly relisted = new FrameList<WorldDraw<B>>();
+  private relistedLost = false;
   /** How many of `draws` are opaque: those come first, the blended ones after them. */
   opaqueCount = 0;
   /** The blended draws, farthest from the eye first as of the last `blendedOrder`. */
@@ -329,6 +341,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   prepare(): { packed: number; bytesUploaded: number } {
     let packed = 0;
     this.shownOrHidden.clear();
+    this.relisted.clear();
     if (this.boxChanged.length > 0) {
       this.boxChanged.clear(); // the last frame did not cull: the next cull tests everything
       this.cullAll = true;
@@ -368,12 +381,13 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       this.queue.clear();
       this.touched.clear();
       this.joinsAndLeaves.clear();
+      this.relistedLost = true;
       throw error;
     }
     if (this.sortNeeded) this.sort();
     if (this.listChanged) {
-      this.drawsVersion++;
-      this.listChanged = false;
+      this.drawsVersion += this.relistedLost ? 2 : 1;
+      this.relistedLost = this.listChanged = false;
       let opaque = 0;
       for (let i = 0; i < this.draws.length; i++) {
         const draw = this.draws[i]!;
@@ -560,7 +574,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
    * (the world pass's chunks) gathers it again.
    */
   private relist(draw: WorldDraw<B>): void {
-    draw.chunkStamp = -1;
+    this.relisted.push(draw);
     this.sortNeeded = this.listChanged = true;
   }
 
@@ -613,6 +627,9 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
       index: -1,
       chunk: -1,
       chunkStamp: -1,
+      batch: -1,
+      batchEntry: -1,
+      batchState: InstanceState.Hidden,
       lightsLow: 0,
       lightsHigh: 0,
       lightCount: -1,
@@ -624,6 +641,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     this.use(draw, draw.material);
     if (this.sortNeeded) this.draws.push(draw);
     else this.draws.splice(this.position(draw), 0, draw);
+    this.relisted.push(draw);
     this.listChanged = true;
     return draw;
   }
@@ -640,6 +658,7 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     this.byMesh.delete(draw.mesh);
     this.unuse(draw, draw.material);
     if (!this.sortNeeded) this.draws.splice(this.position(draw), 1); // else the sort leaves it out
+    this.relisted.push(draw);
     this.listChanged = true;
   }
 

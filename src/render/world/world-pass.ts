@@ -129,16 +129,19 @@ const INSTANCED_CHUNK = 8192;
 interface Chunk {
   readonly bundle: Bundle;
   readonly record: (encoder: DrawEncoder) => void;
-  /** Its draws in batches: instanced, a mesh going in or out of the view moves one table entry of them. */
-  readonly batches: InstanceBatches;
+  /**
+   * Its draws in batches: instanced, a mesh going into or out of the view, shown or hidden, joining or leaving moves
+   * one table entry of them.
+   */
+  readonly batches: InstanceBatches<WorldDraw<DeviceBuffer>>;
   /** Its draws: list indices `from` … `to` − 1 (as of the last list change), the first of them its anchor. */
   from: number;
   to: number;
   anchor: WorldDraw<DeviceBuffer> | null;
-  /** Stamped on its draws when gathered (`WorldDraw.chunkStamp`): a draw with another stamp is not one of them. */
+  /** Stamped on its members when gathered (`WorldDraw.chunkStamp`): a draw with another stamp is not one of them. */
   stamp: number;
-  /** How many draws it gathered. */
-  gathered: number;
+  /** How many draws are its members. */
+  members: number;
   /** The bundle must be recorded again (the batches' counts changed) … */
   stale: boolean;
   /** … and the draws gathered into batches again first. */
@@ -324,7 +327,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   /** The instance-to-slot table of instanced draws (null without instancing). */
   private readonly table: InstanceTable | null;
   /** The batches of an encode that is not a chunk's (other views, shadow maps, blended draws). */
-  private readonly batches = new InstanceBatches();
+  private readonly batches = new InstanceBatches<WorldDraw<DeviceBuffer>>();
   /** Without instancing, where the batches' entries go (no table reads them). */
   private unusedEntries = new Uint32Array(64);
 
@@ -945,9 +948,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   /**
    * Replays the draws from their chunks' bundles, recording again only the chunks that changed. When the images,
    * bindings or culling changed, the draws are cut into even chunks and all gathered again. When only the draw list
-   * changed (meshes joined or left), each chunk keeps its draws and only those that gained or lost one are gathered
-   * again (`rechunk`). A mesh that went into or out of the view or was shown or hidden is, instanced, a move of its
-   * table entry (`InstanceBatches.set`) and its chunk's few batches recorded again; else its chunk is gathered again.
+   * changed (meshes joined or left), each chunk keeps its draws (`rechunk`). A mesh that joined or left, went into or
+   * out of the view or was shown or hidden is, instanced, a move of its table entry (`InstanceBatches`) and its chunk's
+   * few batches recorded again; else its chunk is gathered again.
    * Leaves the frame's counts, summed over the chunks, in `drawCounts`.
    */
   private replayChunks(pass: PassEncoder, uniform: FrameUniform, cull: number): void {
@@ -963,7 +966,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       key.bindings !== bindings ||
       key.visibility !== packer.visibilityVersion - shown.length ||
       (flipped !== null && key.cull !== packer.cullVersion - flipped.length) ||
-      (key.draws !== packer.drawsVersion && !this.rechunk());
+      (key.draws !== packer.drawsVersion && !this.rechunk(culling));
     if (all) this.cutChunks();
     else {
       if (flipped) for (let i = 0; i < flipped.length; i++) this.redraw(flipped.at(i), culling);
@@ -1028,7 +1031,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         to: 0,
         anchor: null,
         stamp: -1,
-        gathered: 0,
+        members: 0,
         stale: true,
         regather: true,
         images: [],
@@ -1051,38 +1054,106 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   /**
-   * After meshes joined or left the draw list: each chunk's draws now start at its anchor's new place, and a chunk is
-   * gathered again only if its draws are not the ones it gathered (one joined or left among them), so a join costs its
-   * chunk, not the list. False when the chunks cannot be kept (an anchor left or moved, a chunk grew past twice the
-   * even cut, or meshes joined after the last one): the caller cuts them again.
+   * After meshes joined or left the draw list (or moved in it): the draws the packer relisted leave their chunks, each
+   * chunk's draws then start at its anchor's new place, and the relisted draws still in the list join the chunk they
+   * fall in. Instanced, a join or leave moves one table entry (a draw joins the batch of a neighbour of its kind, while
+   * the batch has room); else its chunk is gathered again. False when the chunks cannot be kept (a list change went by
+   * unseen, an anchor left or moved, or a chunk grew past 1.5 times the even cut): the caller cuts them again.
    */
-  private rechunk(): boolean {
-    const draws = this.packer.draws;
-    const opaque = this.packer.opaqueCount;
+  private rechunk(culling: boolean): boolean {
+    const packer = this.packer;
+    const draws = packer.draws;
+    const opaque = packer.opaqueCount;
     const count = this.chunkCount;
-    if (count === 0) return false;
-    for (let k = 0; k < count; k++) {
+    const relisted = packer.relisted;
+    if (count === 0 || this.recorded.draws !== packer.drawsVersion - 1) return false;
+    for (let i = 0; i < relisted.length; i++) {
+      const draw = relisted.at(i);
+      const chunk = this.chunkOf(draw);
+      if (!chunk) continue;
+      if (chunk.anchor === draw && chunk !== this.chunks[0]) return false;
+      this.leave(chunk, draw);
+    }
+    for (let k = 1; k < count; k++) {
       const chunk = this.chunks[k]!;
       const anchor = chunk.anchor;
-      let from = 0;
-      if (k > 0) {
-        if (!anchor || anchor.slot < 0 || anchor.blended || anchor.chunkStamp !== chunk.stamp) return false;
-        from = anchor.index;
-        if (from <= this.chunks[k - 1]!.from || from >= opaque) return false;
-      }
-      this.chunks[k]!.from = from; // the ends follow once every start is known
+      if (!anchor || this.chunkOf(anchor) !== chunk) return false;
+      chunk.from = anchor.index;
+      if (chunk.from <= this.chunks[k - 1]!.from || chunk.from >= opaque) return false;
     }
     for (let k = 0; k < count; k++) {
       const chunk = this.chunks[k]!;
-      const to = k + 1 < count ? this.chunks[k + 1]!.from : opaque;
-      if (to - chunk.from > 2 * this.chunkSize) return false;
-      let same = !chunk.regather && to - chunk.from === chunk.gathered;
-      for (let i = chunk.from; same && i < to; i++) same = draws[i]!.chunkStamp === chunk.stamp;
-      chunk.to = to;
-      if (same) chunk.batches.rebase(chunk.from);
-      else chunk.stale = chunk.regather = true;
+      chunk.to = k + 1 < count ? this.chunks[k + 1]!.from : opaque;
+      if (chunk.to - chunk.from > 1.5 * this.chunkSize) return false;
+    }
+    for (let i = 0; i < relisted.length; i++) {
+      const draw = relisted.at(i);
+      if (draw.slot < 0 || draw.index >= opaque || draws[draw.index] !== draw || this.chunkOf(draw)) continue;
+      this.join(this.chunkAt(draw.index), draw, culling);
+    }
+    // Every chunk's members are its draws (else one went by unseen: it is gathered again).
+    for (let k = 0; k < count; k++) {
+      const chunk = this.chunks[k]!;
+      if (chunk.to - chunk.from !== chunk.members) chunk.stale = chunk.regather = true;
     }
     return true;
+  }
+
+  /** The chunk `draw` is a member of, if any. */
+  private chunkOf(draw: WorldDraw<DeviceBuffer>): Chunk | null {
+    const chunk = draw.chunkStamp >= 0 && draw.chunk < this.chunkCount ? this.chunks[draw.chunk]! : null;
+    return chunk && chunk.stamp === draw.chunkStamp ? chunk : null;
+  }
+
+  /** The chunk whose draws include list index `index` (by their starts: a binary search). */
+  private chunkAt(index: number): number {
+    let lo = 0;
+    let hi = this.chunkCount - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.chunks[mid]!.from <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Member `draw` left the list or moved in it: it leaves `chunk` (its entry given back; else a gathering again). */
+  private leave(chunk: Chunk, draw: WorldDraw<DeviceBuffer>): void {
+    draw.chunkStamp = -1;
+    chunk.members--;
+    if (!this.table) chunk.stale = chunk.regather = true;
+    if (chunk.regather) return;
+    if (draw.batchState === InstanceState.Drawn) chunk.stale = true;
+    chunk.batches.leave(draw, this.table!.entries());
+  }
+
+  /**
+   * `draw` joined the list (or moved in it) among chunk `k`'s draws: instanced, it joins the batch of a neighbour it can
+   * be an instance of (same pipeline, images and geometry) if that batch has room; else the chunk is gathered again.
+   */
+  private join(k: number, draw: WorldDraw<DeviceBuffer>, culling: boolean): void {
+    const chunk = this.chunks[k]!;
+    draw.chunk = k;
+    draw.chunkStamp = chunk.stamp;
+    chunk.members++;
+    if (!this.table) chunk.regather = true;
+    if (!chunk.regather) {
+      const draws = this.packer.draws;
+      const variant = this.variantOf(draw) & ~LINED;
+      const state = stateOf(draw, culling);
+      for (let i = draw.index - 1; i <= draw.index + 1; i += 2) {
+        const next = draws[i];
+        if (!next || this.chunkOf(next) !== chunk || next.batch < 0) continue;
+        const b = next.batch;
+        if ((chunk.batches.variant[b]! & ~LINED) !== variant || !this.batchable(draw, next)) continue;
+        if (chunk.batches.join(draw, b, state, this.table!.entries())) {
+          if (state === InstanceState.Drawn) chunk.stale = true;
+          return;
+        }
+      }
+      chunk.regather = true;
+    }
+    chunk.stale = true;
   }
 
   /**
@@ -1090,16 +1161,15 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    * chunk's batches (the chunk is recorded again if a batch's count changed); else its chunk is gathered again.
    */
   private redraw(draw: WorldDraw<DeviceBuffer>, culling: boolean): void {
-    if (draw.index >= this.packer.opaqueCount || draw.slot < 0 || draw.chunk >= this.chunkCount) return;
-    const chunk = this.chunks[draw.chunk];
-    // Not one of a chunk's gathered draws (a new one): its chunk is being gathered again anyway.
-    if (!chunk || chunk.regather || draw.chunkStamp !== chunk.stamp) return;
+    if (draw.slot < 0 || draw.index >= this.packer.opaqueCount) return;
+    const chunk = this.chunkOf(draw);
+    // Not a member of a chunk (a new draw): its chunk is being gathered again anyway.
+    if (!chunk || chunk.regather) return;
     if (!this.table) {
       chunk.stale = chunk.regather = true;
       return;
     }
-    const moved = chunk.batches.set(draw.index, draw.slot, stateOf(draw, culling), this.table.entries());
-    if (moved) chunk.stale = true;
+    if (chunk.batches.set(draw, stateOf(draw, culling), this.table.entries())) chunk.stale = true;
   }
 
   /**
@@ -1118,12 +1188,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         draw.chunkStamp = stamp;
       }
       chunk.anchor = draws[from] ?? null;
-      chunk.gathered = to - from;
+      chunk.members = to - from;
       if (this.table) this.gatherChunk(chunk.batches, draws, from, to, k * 2 * this.chunkSize);
       else this.gather(chunk.batches, draws, from, to, 0);
       chunk.regather = false;
     }
-    this.emit(encoder, this.recordingUniform!, draws, chunk.batches);
+    this.emit(encoder, this.recordingUniform!, chunk.batches);
     const counts = this.drawCounts;
     chunk.images = counts.images;
     chunk.drawCalls = counts.drawCalls;
@@ -1167,7 +1237,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       table.upload(region, batches.entries);
       table.release(region + batches.entries);
     }
-    this.emit(target, uniform, draws, batches);
+    this.emit(target, uniform, batches);
   }
 
   /** The entries that batches' slots are written into: the table's (valid until it next grows), or scratch. */
@@ -1184,7 +1254,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    * chunk's without instancing (entries no table reads).
    */
   private gather(
-    batches: InstanceBatches,
+    batches: InstanceBatches<WorldDraw<DeviceBuffer>>,
     draws: readonly WorldDraw<DeviceBuffer>[],
     from: number,
     to: number,
@@ -1195,7 +1265,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const culling = this.culling;
     const casterCulling = this.casterCulling;
     const casterFrustum = this.casterFrustum;
-    batches.begin(from, region, to - from);
+    batches.begin(region, to - from);
     let culled = 0;
     let last: WorldDraw<DeviceBuffer> | null = null;
     let lastVariant = -1;
@@ -1209,8 +1279,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       }
       const variant = this.variantOf(draw);
       if (!this.table || last === null || variant !== lastVariant || !this.batchable(draw, last))
-        batches.open(i, variant);
-      batches.add(i, draw.slot, InstanceState.Drawn, entries);
+        batches.open(variant);
+      batches.add(draw, entries);
       last = draw;
       lastVariant = variant;
     }
@@ -1218,11 +1288,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   /**
-   * Gathers a chunk's draws into `batches` over the chunk's own table entries, every draw of a run in its batch
-   * whether drawn now or not (so it can be drawn later by moving one entry), and uploads the entries.
+   * Gathers a chunk's draws into `batches` over the chunk's own table entries (2 · chunkSize of them), every draw of a
+   * run a member of its batch whether drawn now or not (so it can be drawn later by moving one entry), with room for
+   * draws that join, and uploads the entries.
    */
   private gatherChunk(
-    batches: InstanceBatches,
+    batches: InstanceBatches<WorldDraw<DeviceBuffer>>,
     draws: readonly WorldDraw<DeviceBuffer>[],
     from: number,
     to: number,
@@ -1231,14 +1302,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const table = this.table!;
     const entries = table.entries();
     const culling = this.culling;
-    batches.begin(from, region, to - from);
+    batches.begin(region, to - from, 2 * this.chunkSize);
     let last: WorldDraw<DeviceBuffer> | null = null;
     let lastVariant = -1;
     for (let i = from; i < to; i++) {
       const draw = draws[i]!;
       const variant = this.variantOf(draw);
-      if (last === null || variant !== lastVariant || !this.batchable(draw, last)) batches.open(i, variant);
-      batches.add(i, draw.slot, stateOf(draw, culling), entries);
+      if (last === null || variant !== lastVariant || !this.batchable(draw, last)) batches.open(variant);
+      batches.addMember(draw, stateOf(draw, culling), entries);
       last = draw;
       lastVariant = variant;
     }
@@ -1263,11 +1334,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private emit(
     target: DrawEncoder,
     uniform: FrameUniform,
-    draws: readonly WorldDraw<DeviceBuffer>[],
-    batches: InstanceBatches,
+    batches: InstanceBatches<WorldDraw<DeviceBuffer>>,
   ): void {
     const table = this.table;
-    const { first, count, variant: variants, start } = batches;
+    const { count, variant: variants, start } = batches;
     let kind: KindSlots<DeviceBuffer> | null = null;
     let variant = -1;
     let objects: Bindings | null = null;
@@ -1280,8 +1350,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     for (let b = 0; b < batches.length; b++) {
       const instanceCount = count[b]!;
       if (instanceCount === 0) continue;
-      // A batch is drawn as its run's first draw (of the same pipeline, images and geometry as every other).
-      const draw = draws[first[b]!]!;
+      // A batch is drawn as one of its drawn draws (of the same pipeline, images and geometry as every other).
+      const draw = batches.drawOf(b)!;
       // Lined or not is the pass's: a chunk's bundle is recorded again for a pass with the line targets or without.
       const drawVariant = (variants[b]! & ~LINED) | (this.drawingLines ? LINED : 0);
       if (draw.kind !== kind || drawVariant !== variant) {
