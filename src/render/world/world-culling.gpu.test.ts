@@ -122,7 +122,8 @@ describe('bundles in chunks on real WebGPU', () => {
         drawn: count - 1,
         culled: 1,
       });
-      // Leaving the scene: chunk 0 is gathered and recorded again; chunk 1 keeps its draws, one place earlier.
+      // Leaving the scene: chunk 0 is recorded again (instanced, its batch one entry shorter; else gathered again);
+      // chunk 1 keeps its draws, one place earlier.
       root.remove(meshes[5]!);
       renderer.render();
       expect(renderer.world.counters).toMatchObject({
