@@ -122,6 +122,33 @@ test("ui-kernel: the debug panel shows the latest UI events (the seed's console)
   );
 });
 
+test('ui-kernel: Tab and Shift+Tab move focus through the controls in reading order; the page keeps its focus on the game', async ({
+  page,
+}) => {
+  await openDemo(page, 'ui-kernel/');
+  /** Presses `key` and returns the control focused once focus has left `from`. */
+  const press = async (key: string, from: string | null) => {
+    await page.keyboard.press(key);
+    await page.waitForFunction((name) => window.__armature!.ui!.focus !== name, from);
+    return (await ui(page)).focus;
+  };
+  const order: (string | null)[] = [];
+  for (let i = 0; i < 6; i++) order.push(await press('Tab', order.at(-1) ?? null));
+  // The first row left to right (the static is not a stop), the pinned button at its end, then the field below.
+  expect(order).toEqual(['green-0', 'red-0', 'check-0', 'pin-green', 'blue-0', 'green-1']);
+  expect(await press('Shift+Tab', 'green-1')).toBe('blue-0');
+  // The browser's focus never left the game for the page's own buttons (the debug button is the page's first).
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+  expect((await ui(page)).cursorVisible).toBe(false);
+  // A focused field takes Enter to edit; Tab out of it accepts the edit and moves on.
+  await page.keyboard.press('Enter');
+  await until(page, (u) => u.capture === 'text');
+  await page.keyboard.insertText('ok');
+  await page.keyboard.press('Tab');
+  const state = await until(page, (u) => u.focus === 'green-1');
+  expect([state.capture, state.values['blue-0']]).toEqual([null, 'ok']);
+});
+
 test('ui-kernel: keys navigate and hide the cursor; the seed keys lock and hide; the wheel scrolls; a pad navigates', async ({
   page,
 }) => {
@@ -144,19 +171,25 @@ test('ui-kernel: keys navigate and hide the cursor; the seed keys lock and hide;
   await until(page, (u) => u.focus === 'green-0');
   await page.keyboard.press('ArrowDown');
   let state = await until(page, (u) => !u.cursorVisible);
-  expect([state.focus, state.hover]).toEqual(['green-1', null]); // straight below beats nearer but aside
+  expect([state.focus, state.hover]).toEqual(['blue-0', null]); // the field right below, not the button past it
+  await page.keyboard.press('ArrowDown');
+  state = await until(page, (u) => u.focus !== 'blue-0');
+  expect(state.focus).toBe('green-1'); // of the row under the field, the one nearest below its middle
   await page.evaluate(
     () =>
       ((window as unknown as { testPad: { buttons: { pressed: boolean }[] } }).testPad.buttons[13]!.pressed =
         true),
   );
   state = await until(page, (u) => u.focus !== 'green-1');
-  expect(state.focus).toBe('green-2');
+  expect(state.focus).toBe('blue-1');
   await page.evaluate(
     () =>
       ((window as unknown as { testPad: { buttons: { pressed: boolean }[] } }).testPad.buttons[13]!.pressed =
         false),
   );
+  await page.keyboard.press('ArrowDown');
+  state = await until(page, (u) => u.focus !== 'blue-1');
+  expect(state.focus).toBe('green-2');
 
   // W locks the greens: the focused one loses focus; Q unlocks; R hides, E shows.
   await page.keyboard.press('w');

@@ -2,7 +2,8 @@
 // (transparent to the mouse), green buttons, red sliders (mouse capture, the wheel, left/right), blue text fields
 // (text-edit capture, mouse capture to select), purple checkboxes — and two pinned controls in its top-right corner.
 // Keys 1-4, Q-R, A-F, Z-V unlock, lock, show and hide the yellow, green, red and blue controls; the wheel scrolls
-// (Ctrl 1 px, Shift fast); arrows, a pad's D-pad or stick move focus and hide the engine cursor, the mouse shows it.
+// (Ctrl 1 px, Shift fast); arrows, a pad's D-pad or stick, Tab and Shift+Tab move focus and hide the engine cursor,
+// the mouse shows it.
 // The events the kernel delivers are logged on the right and in the debug panel (?debug=1, or backquote).
 // window.__armature.ui publishes the kernel's state.
 import {
@@ -94,7 +95,10 @@ try {
     clearColor: { r: 0.08, g: 0.09, b: 0.14, a: 1 },
     ui: { root: ui, atlas: new UiAtlas({ ...CURSOR_SPRITES }, { fonts: [font] }) },
   });
-  const input = new InputQueue(canvas, { toNative: (x, y) => renderer.clientToNative(x, y) });
+  const input = new InputQueue(canvas, {
+    toNative: (x, y) => renderer.clientToNative(x, y),
+    takesKey: (key) => kernel.takesKey(key), // Tab moves the UI's focus, not the page's
+  });
   const published = (handle.ui = uiHandle(kernel, (x, y) => renderer.nativeToClient(x, y)));
   // The debug panel (backquote or its button) shows the latest UI events: the seed's console.
   const { params } = demoParams();

@@ -10,6 +10,12 @@ export interface InputQueueOptions {
   mapper?: ActionMapper;
   /** Where the pads come from (default `navigator.getGamepads`; tests stub it). */
   pads?: () => readonly (PadState | null)[];
+  /**
+   * Whether the game takes a key the mapper leaves unbound from the browser now (its default action prevented): Tab
+   * while a UI kernel has controls (`(key) => kernel.takesKey(key)`), so the page's own buttons do not take the
+   * keyboard focus. Default: none.
+   */
+  takesKey?: (key: string) => boolean;
 }
 
 /** Pixels of `WheelEvent.deltaY` per wheel notch (Chromium and Firefox in pixel mode) and lines per notch. */
@@ -39,6 +45,7 @@ export class InputQueue {
     this.poller = new PadPoller(this.mapper);
     this.toNative = options.toNative;
     this.pads = options.pads ?? (() => (navigator.getGamepads?.() ?? []) as readonly (PadState | null)[]);
+    const takesKey = options.takesKey ?? (() => false);
     // Text arrives only in an editable element: an invisible one, focused while a field edits.
     const area = (this.textArea = document.createElement('textarea'));
     area.setAttribute('aria-hidden', 'true');
@@ -104,7 +111,7 @@ export class InputQueue {
         const actions = this.mapper.ofKey(e.key);
         const typing = e.target === area;
         // Bound keys do not scroll the page; while typing, Space and the rest must still reach the text area.
-        if (actions.length > 0 && !(typing && e.key.length === 1)) e.preventDefault();
+        if ((actions.length > 0 || takesKey(e.key)) && !(typing && e.key.length === 1)) e.preventDefault();
         this.push({ kind: 'key', key: e.key, actions, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey });
       },
       false,

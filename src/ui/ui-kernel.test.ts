@@ -112,6 +112,77 @@ describe('UI kernel: no capture (case 3)', () => {
     expect(kernel.cursorVisible).toBe(true);
   });
 
+  it('Tab and Shift+Tab move focus through the usable controls in reading order, wrapping; hidden and locked skipped', () => {
+    const { kernel, box, green, low, run } = scene();
+    // Reading order of the box's layout (top, then left): check and pin share the first row.
+    const order = ['check', 'pin', 'green', 'red', 'blue', 'low'];
+    const tabs: string[] = [];
+    for (let i = 0; i < order.length + 1; i++) {
+      run(key('Tab'));
+      tabs.push(kernel.focus!.name);
+    }
+    expect(tabs).toEqual([...order, 'check']);
+    expect(kernel.cursorVisible).toBe(false);
+    expect(run(key('Tab', [], true), key('Tab', [], true))).toEqual([
+      'focus-out check',
+      'focus-in low',
+      'scroll main 50', // the control far below is scrolled into view, and back up to the field
+      'focus-out low',
+      'focus-in blue',
+      'scroll main 36',
+    ]);
+    run(key('Tab'));
+    expect([kernel.focus, box.scroll]).toEqual([low, 50]);
+    green.locked = true;
+    low.hidden = true;
+    run(key('Tab'), key('Tab'));
+    expect(kernel.focus!.name).toBe('pin');
+    expect(run(key('Tab'))).toEqual(['focus-out pin', 'focus-in red']);
+    // The kernel took the keys: none is left for the page.
+    expect(kernel.unusedKeys).toEqual([]);
+  });
+
+  it('Tab out of a text field being edited accepts the edit, then moves on; Tab during a mouse capture is ignored', () => {
+    const { kernel, blue, run } = scene();
+    run(key('Tab'), key('Tab'), key('Tab'), key('Tab'), key('Tab'));
+    expect(kernel.focus).toBe(blue);
+    expect(run(key(' ', ['accept']), { kind: 'text', text: 'd' }, key('Tab'))).toEqual([
+      'edit-start blue',
+      'text-change blue abcd',
+      'edit-accept blue',
+      'focus-out blue',
+      'focus-in low',
+      'scroll main 50',
+    ]);
+    expect(blue.value).toBe('abcd');
+    const dragging = scene();
+    dragging.run(move(5, 28), down(5, 28)); // the slider captures the mouse
+    expect(dragging.run(key('Tab'))).toEqual([]);
+    expect(dragging.kernel.focus).toBe(dragging.red);
+  });
+
+  it('ArrowDown from a button goes to the wide field right below it, not past it to the row under the field', () => {
+    const box = new UiBox('rows', { x: 0, y: 0, width: 200, height: 100 });
+    // The ui-kernel demo's first rows: a button, then a field as wide as the row under it, then the next button.
+    box.add(new UiControl('ok-0', 'button', { x: 38, y: 4, width: 40, height: 13 }));
+    box.add(new UiControl('field-0', 'text', { x: 4, y: 20, width: 156, height: 13, value: '' }));
+    box.add(new UiControl('ok-1', 'button', { x: 38, y: 38, width: 40, height: 13 }));
+    box.add(new UiControl('slider-1', 'slider', { x: 82, y: 38, width: 61, height: 13, min: 0, max: 1 }));
+    const kernel = new UiKernel().add(box);
+    const press = (name: string, action: Action) => {
+      kernel.push(key(name, [action]));
+      kernel.update();
+      return kernel.focus!.name;
+    };
+    kernel.push(key('Tab'));
+    kernel.update();
+    expect(kernel.focus!.name).toBe('ok-0');
+    expect(press('ArrowDown', 'down')).toBe('field-0');
+    expect(press('ArrowDown', 'down')).toBe('ok-1'); // the nearer of the two under the field's middle
+    expect(press('ArrowUp', 'up')).toBe('field-0');
+    expect(press('ArrowUp', 'up')).toBe('ok-0');
+  });
+
   it('a focused slider takes left and right; the wheel over it changes it instead of scrolling', () => {
     const { box, red, run } = scene();
     run(move(5, 28));

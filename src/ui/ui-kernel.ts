@@ -182,6 +182,7 @@ export class UiKernel {
         if (this.capturing) this.endCapture(false);
         return this.leave();
       case 'key':
+        if (event.key === 'Tab' && !this.capturing && this.tab(event.shift ? -1 : 1)) return;
         if (!this.capturing && !this.editing && event.actions.length === 0) this.unusedKeys.push(event);
         return this.key(event.key, event.actions, event.shift, event.ctrl);
       case 'pad':
@@ -375,6 +376,42 @@ export class UiKernel {
         else this.activate(this._focus);
       }
     }
+  }
+
+  /**
+   * Tab (`step` 1) or Shift+Tab (−1): focus to the next or previous usable control in tab order, wrapping (from none:
+   * the first or the last); a field being edited accepts its edit first. False when no control can take focus (the
+   * key is then the page's).
+   */
+  private tab(step: 1 | -1): boolean {
+    const order = this.tabOrder();
+    if (order.length === 0) return false;
+    if (this.editing) this.endEdit(true);
+    this.hideCursor();
+    const at = order.findIndex((stop) => stop.c === this._focus);
+    const next =
+      order[at < 0 ? (step > 0 ? 0 : order.length - 1) : (at + step + order.length) % order.length]!;
+    this.setFocus(next.c);
+    this.scrollIntoView(next.box, next.c);
+    return true;
+  }
+
+  /**
+   * Whether the kernel takes `key` from the browser now, bound to no action or not: Tab and Shift+Tab while a control
+   * can take focus (for `InputQueueOptions.takesKey`, so the page's own buttons do not take the keyboard focus).
+   */
+  takesKey(key: string): boolean {
+    return key === 'Tab' && this.boxes.some((box) => box.controls.some((c) => c.usable));
+  }
+
+  /** The usable controls in tab order: boxes as added, each one's controls in reading order of its layout. */
+  tabOrder(): { box: UiBox; c: UiControl }[] {
+    return this.boxes.flatMap((box) =>
+      box.controls
+        .filter((c) => c.usable)
+        .sort((a, b) => a.y - b.y || a.x - b.x)
+        .map((c) => ({ box, c })),
+    );
   }
 
   private hideCursor(): void {
