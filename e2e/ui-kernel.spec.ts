@@ -140,6 +140,8 @@ test('ui-kernel: Tab and Shift+Tab move focus through the controls in reading or
   // The browser's focus never left the game for the page's own buttons (the debug button is the page's first).
   expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
   expect((await ui(page)).cursorVisible).toBe(false);
+  // The focused field in its one-pixel focus ring; the sliders' values clear of their thumbs (red-0's 0 on the right).
+  await expect(page.getByTestId('canvas')).toHaveScreenshot('ui-kernel-tab-focus.png');
   // A focused field takes Enter to edit; Tab out of it accepts the edit and moves on.
   await page.keyboard.press('Enter');
   await until(page, (u) => u.capture === 'text');

@@ -50,9 +50,9 @@ function controls(box: UiBox): void {
     add(`check-${i}`, 'checkbox', { x: 147, y, width: 13, height: 13, value: i % 2 === 0 });
     add(`blue-${i}`, 'text', { x: 4, y: y + 16, width: 156, height: 13, value: '', text: { maxLength: 24 } });
   }
-  // Pinned: a green button under a yellow static that the pointer passes through.
+  // Pinned: a green button and a yellow static below it, apart (a focus ring around the button stays whole).
   add('pin-green', 'button', { x: 168, y: 4, width: 20, height: 20, pinned: true, label: 'P' });
-  add('pin-yellow', 'static', { x: 176, y: 12, width: 16, height: 16, pinned: true });
+  add('pin-yellow', 'static', { x: 170, y: 28, width: 16, height: 16, pinned: true });
 }
 
 try {

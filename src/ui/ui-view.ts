@@ -20,6 +20,8 @@ export interface UiTheme {
   selection: Rgba;
   /** The frame around a field being edited. */
   editFrame: Rgba;
+  /** The one-pixel ring around the control focused by keys or a pad (the mouse's focus shows by its fill alone). */
+  focusRing: Rgba;
   /** How much focus lightens a control, hover (without focus) lightens it, and pressing darkens it (0…1). */
   focusLighten: number;
   hoverLighten: number;
@@ -40,6 +42,7 @@ export const DEFAULT_UI_THEME: UiTheme = {
   caret: [1, 1, 1, 1],
   selection: [0.95, 0.6, 0.2, 1],
   editFrame: [1, 1, 1, 1],
+  focusRing: [0.95, 0.6, 0.2, 1],
   focusLighten: 0.35,
   hoverLighten: 0.15,
   pressDarken: 0.3,
@@ -61,13 +64,17 @@ interface ControlNodes {
   mark: UiRect;
   caret: UiRect;
   text: UiText;
+  /** The text last measured and its width in pixels (measured again only when the text changes). */
+  measured: string;
+  width: number;
 }
 
 /**
  * Draws a `UiKernel`'s boxes with the UI pass: a node tree (`root`, to give to the renderer's `ui.root` or add under it)
  * of rectangles and text, made once per control and brought up to date by `update()` each frame after the kernel's.
- * Controls are clipped to their box; locked ones are grey, the focused one lighter, a pressed or captured one darker,
- * a field being edited framed with its caret and selection.
+ * Controls are clipped to their box; locked ones are grey, the focused one lighter (and ringed when keys or a pad
+ * moved the focus), a pressed or captured one darker, a field being edited framed with its caret and selection; a
+ * slider's value is written on the side its thumb leaves free.
  */
 export class UiView {
   readonly root = new Node('ui view');
@@ -114,6 +121,8 @@ export class UiView {
       mark: new UiRect(`${name} mark`, 1, 1, [...this.theme.ink]),
       caret: new UiRect(`${name} caret`, 1, 1, [...this.theme.caret]),
       text: new UiText(`${name} text`, '', [...this.theme.ink], { font: this.font }),
+      measured: '',
+      width: 0,
     };
     if (control.editor && this.font) {
       const font = this.font;
@@ -143,7 +152,15 @@ export class UiView {
     else if (kernel.hover === control) mix(body.color, base, 1, theme.hoverLighten);
     else mix(body.color, base, 0, 0);
     place(body, r, clip);
-    place(frame, { x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2 }, clip, editing);
+    // The ring shows where keys or a pad put the focus (the engine cursor hidden), as the browser's :focus-visible.
+    const ringed = !editing && kernel.focus === control && !kernel.cursorVisible;
+    mix(frame.color, editing ? theme.editFrame : theme.focusRing, 0, 0);
+    place(
+      frame,
+      { x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2 },
+      clip,
+      editing || ringed,
+    );
 
     const lineHeight = this.font ? this.font.lineHeight : PIXEL_FONT.lineHeight;
     const textY = r.y + Math.floor((r.height - lineHeight) / 2) + (this.font ? 0 : 1);
@@ -155,7 +172,24 @@ export class UiView {
     text.text = this.font
       ? shown
       : shown.toUpperCase().replace(/[^ \n]/g, (c) => (c in PIXEL_FONT.glyphs ? c : '?'));
-    text.setPosition(r.x + control.textInset, textY, 0);
+    let textX = r.x + control.textInset;
+    let thumb = -1;
+    if (control.kind === 'slider') {
+      thumb =
+        r.x +
+        Math.round(((Number(control.value) - control.min) / (control.max - control.min)) * (r.width - 2));
+      // Written where the thumb is not: on the right when it would lie under the thumb (a pixel kept clear each side).
+      if (nodes.measured !== text.text) {
+        nodes.measured = text.text;
+        nodes.width = this.font
+          ? layoutText(this.font, text.text).width
+          : text.text.length * PIXEL_FONT.advance - 1;
+      }
+      const width = nodes.width;
+      if (thumb + 2 > textX - 1 && thumb < textX + width + 1)
+        textX = r.x + r.width - control.textInset - width;
+    }
+    text.setPosition(textX, textY, 0);
     // Text shows only where its line lies wholly inside the box (glyphs are not cut).
     text.visible = textY >= clip.y && textY + lineHeight <= clip.y + clip.height && r.x >= clip.x;
     if (control.locked) grey(text.color, theme.ink);
@@ -176,10 +210,8 @@ export class UiView {
     } else {
       selection.visible = caret.visible = false;
     }
-    if (control.kind === 'slider') {
-      const t = (Number(control.value) - control.min) / (control.max - control.min);
-      place(mark, { x: r.x + Math.round(t * (r.width - 2)), y: r.y, width: 2, height: r.height }, clip);
-    } else if (control.kind === 'checkbox') {
+    if (control.kind === 'slider') place(mark, { x: thumb, y: r.y, width: 2, height: r.height }, clip);
+    else if (control.kind === 'checkbox') {
       place(
         mark,
         { x: r.x + r.width - 8, y: r.y + Math.floor(r.height / 2) - 2, width: 5, height: 5 },
