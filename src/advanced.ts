@@ -85,6 +85,7 @@ export { updateWorldMatrices, type UpdateOptions } from './scene/update-world-ma
 export { validateWorldMatrices } from './scene/validate-world-matrices';
 export { findShearedNodes, type ShearReport } from './scene/find-sheared-nodes';
 export { pickRay, rayFromCamera } from './scene/pick-ray';
+export { panelPixelAt, type PanelHit } from './ui/panel-pixel';
 export { pixelSnap, type PixelSnap } from './scene/pixel-snap';
 export { snapToGrid, type TexelGrid } from './scene/snap-to-grid';
 export { VERTEX_FLOATS, type MorphTarget } from './scene/geometry';
