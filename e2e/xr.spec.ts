@@ -101,8 +101,29 @@ test('xr: enter VR on an emulated Quest 3, 60+ frames to both eyes, end, the can
   const button = page.getByTestId('enter-xr');
   await expect(button).toBeVisible();
   await enterVr(page, 60);
-  const xr = await page.evaluate(() => ({ ...window.__armature!.xr!, session: null, readViews: null }));
+  const xr = await page.evaluate(() => ({
+    ...window.__armature!.xr!,
+    session: null,
+    readViews: null,
+    inputs: null,
+  }));
   expect(xr).toMatchObject({ mode: 'webgl2-layer', views: 2, resolution: 'full' });
+  // The emulator's two controllers are scene nodes, tracked, apart.
+  const hands = await page.evaluate(() =>
+    window.__armature!.xr!.inputs!.hands.map((h) => ({
+      handedness: h.handedness,
+      tracked: h.tracked,
+      ray: [...h.targetRay.worldPosition],
+      grip: [...h.grip.worldPosition],
+    })),
+  );
+  console.log(`xr hands: ${JSON.stringify(hands)}`);
+  expect(hands.map((h) => [h.handedness, h.tracked])).toEqual([
+    ['left', true],
+    ['right', true],
+  ]);
+  const [left, right] = hands.map((h) => h.ray);
+  expect(Math.hypot(...left!.map((v, i) => v - right![i]!))).toBeGreaterThan(0.1);
   const seen = await eyes(page);
   console.log(`xr eyes: ${JSON.stringify(seen)}`);
   expect(seen.eyes).toEqual(['left', 'right']);

@@ -7,6 +7,7 @@ import type { Node } from '../scene/node';
 import type { FrameCounters } from '../time/frame-loop';
 import { openXrLayer, type XrViewPixels } from '../xr/xr-layer';
 import type { XrMode, XrSupport } from '../xr/xr-support';
+import { XrInputs } from '../xr/xr-inputs';
 import type { Running } from './run';
 
 /** Where the headset stands, kept up to date by `enterXr`: for a page's status line, a debug panel, tests. */
@@ -27,6 +28,8 @@ export interface XrState {
   session: XRSession | null;
   /** Reads back what each eye showed in the last XR frame (WebGL2 layer only; tests compare them). */
   readViews: (() => XrViewPixels[]) | null;
+  /** The session's controllers and hands as scene nodes (under the root while the session runs), else null. */
+  inputs: XrInputs | null;
 }
 
 /** A fresh `XrState` for a page whose XR support is `support`. */
@@ -40,6 +43,7 @@ export function xrState(support: XrSupport): XrState {
     session: null,
     readViews: null,
     ended: null,
+    inputs: null,
   };
 }
 
@@ -92,12 +96,15 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
   try {
     const space = await session.requestReferenceSpace('local');
     const origin = mat4.create(); // reference space ← world: first head pose × desk camera view
+    const inputs = new XrInputs(session);
     let placed = false;
     // The pose's matrices are the browser's (read-only): each eye's product goes into its own reused array.
     const placedViews: Float32Array[] = [];
     const place = (eyes: EyeView[], head: XRRigidTransform) => {
       if (!placed) {
         mat4.multiply(origin, head.matrix, camera.viewMatrix);
+        const worldFromSpace = mat4.create();
+        if (mat4.invert(worldFromSpace, origin)) inputs.place(worldFromSpace); // rigid: never singular
         placed = true;
       }
       for (let i = 0; i < eyes.length; i++) {
@@ -155,9 +162,12 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
     xr.session = session;
     xr.ended = null;
     xr.frames = 0;
+    root.add(inputs.rig);
+    xr.inputs = inputs;
     running.xrRender = (sample, frame) => {
       const pose = frame.getViewerPose(space);
       if (!pose) return NOTHING_DRAWN; // tracking lost this frame: nothing to draw from
+      inputs.update(frame, space);
       const counters = draw(pose, sample.elapsed);
       xr.views = pose.views.length;
       xr.frames++;
@@ -169,6 +179,8 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
       xr.session = null;
       xr.readViews = null;
       xr.resolution = null;
+      xr.inputs = null;
+      inputs.dispose();
       if (ui) ui.panel.visible = false;
       release();
     });

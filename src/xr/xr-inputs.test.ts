@@ -1,0 +1,112 @@
+import { mat4, quat, vec3 } from 'gl-matrix';
+import { describe, expect, it } from 'vitest';
+import { Node } from '../scene/node';
+import { XrInputs } from './xr-inputs';
+
+/** A source as a session lists it: its spaces are plain tokens the fake frame looks poses up by. */
+function source(handedness: XRHandedness, grip = true) {
+  return {
+    handedness,
+    targetRaySpace: { name: `${handedness} ray` },
+    gripSpace: grip ? { name: `${handedness} grip` } : undefined,
+  } as unknown as XRInputSource;
+}
+
+/** A rigid pose: at `position`, turned `yaw` about +Y. */
+function pose(position: [number, number, number], yaw = 0): Float32Array {
+  const q = quat.setAxisAngle(quat.create(), [0, 1, 0], yaw);
+  return mat4.fromRotationTranslation(new Float32Array(16) as unknown as mat4, q, position) as Float32Array;
+}
+
+function fakeSession(sources: XRInputSource[]) {
+  const session = new EventTarget() as EventTarget & { inputSources: XRInputSource[] };
+  session.inputSources = sources;
+  const fire = (type: string, inputSource: XRInputSource) =>
+    session.dispatchEvent(Object.assign(new Event(type), { inputSource }));
+  return { session: session as unknown as XRSession, fire, sources: session.inputSources };
+}
+
+function frame(poses: Map<unknown, Float32Array>): XRFrame {
+  return {
+    getPose: (space: unknown) => {
+      const matrix = poses.get(space);
+      return matrix ? ({ transform: { matrix } } as XRPose) : undefined;
+    },
+  } as unknown as XRFrame;
+}
+
+const SPACE = {} as XRReferenceSpace;
+const worldOf = (node: Node) => [...node.worldPosition].map((v) => Math.round(v * 1e5) / 1e5);
+
+describe('XrInputs', () => {
+  it('puts each source’s target ray and grip in the world through the placed reference space', () => {
+    const [left, right] = [source('left'), source('right', false)];
+    const { session } = fakeSession([left, right]);
+    const inputs = new XrInputs(session);
+    const root = new Node('root');
+    root.add(inputs.rig);
+    // The reference space's origin stands at (10, 0, 0) in the world, turned half a turn.
+    inputs.place(pose([10, 0, 0], Math.PI) as unknown as mat4);
+    const poses = new Map<unknown, Float32Array>([
+      [left.targetRaySpace, pose([-0.2, 1.2, -0.3], 0.5)],
+      [left.gripSpace, pose([-0.2, 1.1, -0.25])],
+      [right.targetRaySpace, pose([0.2, 1.3, -0.4])],
+    ]);
+    inputs.update(frame(poses), SPACE);
+    const [l, r] = inputs.hands;
+    expect([l!.handedness, r!.handedness]).toEqual(['left', 'right']);
+    expect([l!.tracked, r!.tracked]).toEqual([true, true]);
+    // Half a turn about +Y maps (x, y, z) to (−x, y, −z), then the origin moves 10 along +X.
+    expect(worldOf(l!.targetRay)).toEqual([10.2, 1.2, 0.3]);
+    expect(worldOf(l!.grip)).toEqual([10.2, 1.1, 0.25]);
+    // A source without a grip space holds things at its ray.
+    expect(worldOf(r!.grip)).toEqual(worldOf(r!.targetRay));
+    // The ray's −Z in the world: its own yaw plus the space's half turn.
+    const forward = vec3.transformMat4(vec3.create(), [0, 0, -1], l!.targetRay.worldMatrix as mat4);
+    vec3.subtract(forward, forward, l!.targetRay.worldPosition as vec3);
+    expect([...forward].map((v) => Math.round(v * 1e5) / 1e5)).toEqual([
+      Math.round(Math.sin(0.5) * 1e5) / 1e5,
+      0,
+      Math.round(Math.cos(0.5) * 1e5) / 1e5,
+    ]);
+    // Not tracked this frame: the flag says so, the nodes stay where they were.
+    poses.delete(left.targetRaySpace);
+    inputs.update(frame(poses), SPACE);
+    expect([l!.tracked, worldOf(l!.targetRay)]).toEqual([false, [10.2, 1.2, 0.3]]);
+  });
+
+  it('applies select and squeeze at the frame, in order, per hand; a new source gets its hand when it appears', () => {
+    const left = source('left');
+    const { session, fire, sources } = fakeSession([left]);
+    const inputs = new XrInputs(session);
+    const poses = new Map<unknown, Float32Array>([[left.targetRaySpace, pose([0, 1, 0])]]);
+    fire('selectstart', left);
+    expect(inputs.hands).toEqual([]); // nothing before the frame
+    inputs.update(frame(poses), SPACE);
+    const l = inputs.hands[0]!;
+    expect([l.select, inputs.events.map((e) => e.type)]).toEqual([true, ['selectstart']]);
+    const right = source('right');
+    sources.push(right);
+    fire('squeezestart', right);
+    fire('selectend', left);
+    fire('squeezeend', right);
+    fire('squeezestart', right);
+    inputs.update(frame(poses), SPACE);
+    const r = inputs.hands[1]!;
+    expect(inputs.events.map((e) => `${e.type} ${e.hand.handedness}`)).toEqual([
+      'squeezestart right',
+      'selectend left',
+      'squeezeend right',
+      'squeezestart right',
+    ]);
+    expect([l.select, l.squeeze, r.select, r.squeeze, r.tracked]).toEqual([false, false, false, true, false]);
+    inputs.update(frame(poses), SPACE);
+    expect(inputs.events).toEqual([]);
+    // Disposed: events no longer reach it, and the rig leaves the scene.
+    const root = new Node('root').add(inputs.rig);
+    inputs.dispose();
+    fire('selectstart', left);
+    inputs.update(frame(poses), SPACE);
+    expect([l.select, inputs.rig.parent, root.children.length]).toEqual([false, null, 0]);
+  });
+});

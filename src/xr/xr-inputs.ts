@@ -1,0 +1,108 @@
+import type { mat4 } from 'gl-matrix';
+import { decomposeTrs, type Trs } from '../math/decompose-trs';
+import { Node } from '../scene/node';
+
+/** One XR input source (a controller, or a tracked hand) as the scene sees it. */
+export interface XrHand {
+  readonly handedness: XRHandedness;
+  /** The pointing ray's pose: the ray leaves its position along its −Z. Where it was last known while not tracked. */
+  readonly targetRay: Node;
+  /** Where a held thing sits (the grip pose; a hand without one: the target ray's). */
+  readonly grip: Node;
+  /** Whether its pose was known in the last frame. */
+  tracked: boolean;
+  /** Whether the trigger (select; a hand's pinch) and the grip button (squeeze) are held, as of the last frame. */
+  select: boolean;
+  squeeze: boolean;
+}
+
+/** What happened to a hand's buttons during the last frame, in the order the session reported it. */
+export interface XrInputEvent {
+  type: 'selectstart' | 'selectend' | 'squeezestart' | 'squeezeend';
+  hand: XrHand;
+}
+
+const TYPES = ['selectstart', 'selectend', 'squeezestart', 'squeezeend'] as const;
+
+/**
+ * A session's input sources as scene nodes, brought up to date once a frame (`update`): under `rig` — the session's
+ * reference space placed in the world (`place`) — each source's target ray and grip, so models hang on them and rays
+ * and grabs read world matrices. Select and squeeze events are queued as the session fires them and applied at the
+ * frame, like all input (seed 004): `events` lists the frame's, the hands' flags hold the state after them.
+ */
+export class XrInputs {
+  /** The reference space in the world: add it under the scene's root; the hands' nodes are its children. */
+  readonly rig = new Node('xr rig');
+  /** Every source seen, in the order it first appeared. */
+  readonly hands: XrHand[] = [];
+  /** The last frame's button events. */
+  readonly events: XrInputEvent[] = [];
+  private readonly bySource = new Map<XRInputSource, XrHand>();
+  private readonly queue: { type: XrInputEvent['type']; source: XRInputSource }[] = [];
+  private readonly listener = (event: Event) => {
+    const source = (event as XRInputSourceEvent).inputSource;
+    if (source) this.queue.push({ type: event.type as XrInputEvent['type'], source });
+  };
+  private readonly trs: Trs = { translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], shear: 0 };
+
+  constructor(private readonly session: XRSession) {
+    for (const type of TYPES) session.addEventListener(type, this.listener);
+  }
+
+  /** Places the reference space in the world: `worldFromSpace` maps its coordinates to the world's (rigid). */
+  place(worldFromSpace: mat4): void {
+    this.pose(this.rig, worldFromSpace);
+  }
+
+  /** Reads each source's poses in `space` from `frame`, then applies the button events queued since the last call. */
+  update(frame: XRFrame, space: XRReferenceSpace): void {
+    for (const hand of this.hands) hand.tracked = false;
+    for (const source of this.session.inputSources) {
+      const hand = this.handOf(source);
+      const ray = frame.getPose(source.targetRaySpace, space);
+      if (!ray) continue;
+      const grip = source.gripSpace ? frame.getPose(source.gripSpace, space) : null;
+      this.pose(hand.targetRay, ray.transform.matrix);
+      this.pose(hand.grip, (grip ?? ray).transform.matrix);
+      hand.tracked = true;
+    }
+    this.events.length = 0;
+    for (const { type, source } of this.queue) {
+      const hand = this.handOf(source);
+      if (type === 'selectstart' || type === 'selectend') hand.select = type === 'selectstart';
+      else hand.squeeze = type === 'squeezestart';
+      this.events.push({ type, hand });
+    }
+    this.queue.length = 0;
+  }
+
+  /** Stops listening to the session and takes the rig out of the scene. */
+  dispose(): void {
+    for (const type of TYPES) this.session.removeEventListener(type, this.listener);
+    this.rig.parent?.remove(this.rig);
+  }
+
+  private handOf(source: XRInputSource): XrHand {
+    let hand = this.bySource.get(source);
+    if (!hand) {
+      const name = `xr ${source.handedness} ${this.hands.length}`;
+      hand = {
+        handedness: source.handedness,
+        targetRay: new Node(`${name} ray`),
+        grip: new Node(`${name} grip`),
+        tracked: false,
+        select: false,
+        squeeze: false,
+      };
+      this.rig.add(hand.targetRay).add(hand.grip);
+      this.bySource.set(source, hand);
+      this.hands.push(hand);
+    }
+    return hand;
+  }
+
+  private pose(node: Node, matrix: ArrayLike<number>): void {
+    const { translation: t, rotation: r } = decomposeTrs(matrix as mat4, this.trs);
+    node.setPosition(t[0]!, t[1]!, t[2]!).setRotation(r[0]!, r[1]!, r[2]!, r[3]!);
+  }
+}
