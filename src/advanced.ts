@@ -86,6 +86,7 @@ export { validateWorldMatrices } from './scene/validate-world-matrices';
 export { findShearedNodes, type ShearReport } from './scene/find-sheared-nodes';
 export { pickRay, rayFromCamera } from './scene/pick-ray';
 export { panelPixelAt, type PanelHit } from './ui/panel-pixel';
+export type { TabStop } from './ui/tab-order';
 export { XrInputs, type XrHand, type XrInputEvent } from './xr/xr-inputs';
 export { pixelSnap, type PixelSnap } from './scene/pixel-snap';
 export { snapToGrid, type TexelGrid } from './scene/snap-to-grid';

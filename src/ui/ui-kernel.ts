@@ -1,6 +1,7 @@
 import type { Action, InputEvent } from '../input/input-event';
 import type { UiBox } from './ui-box';
 import { nearestInDirection } from './nearest-in-direction';
+import { nextTabStop, tabOrder, type TabStop } from './tab-order';
 import type { UiControl } from './ui-control';
 
 /** The kinds of event the kernel delivers (fixed names: apps and tests rely on them). */
@@ -384,13 +385,10 @@ export class UiKernel {
    * key is then the page's).
    */
   private tab(step: 1 | -1): boolean {
-    const order = this.tabOrder();
-    if (order.length === 0) return false;
+    const next = nextTabStop(this.tabOrder(), this._focus, step);
+    if (!next) return false;
     if (this.editing) this.endEdit(true);
     this.hideCursor();
-    const at = order.findIndex((stop) => stop.c === this._focus);
-    const next =
-      order[at < 0 ? (step > 0 ? 0 : order.length - 1) : (at + step + order.length) % order.length]!;
     this.setFocus(next.c);
     this.scrollIntoView(next.box, next.c);
     return true;
@@ -405,13 +403,8 @@ export class UiKernel {
   }
 
   /** The usable controls in tab order: boxes as added, each one's controls in reading order of its layout. */
-  tabOrder(): { box: UiBox; c: UiControl }[] {
-    return this.boxes.flatMap((box) =>
-      box.controls
-        .filter((c) => c.usable)
-        .sort((a, b) => a.y - b.y || a.x - b.x)
-        .map((c) => ({ box, c })),
-    );
+  tabOrder(): TabStop[] {
+    return tabOrder(this.boxes);
   }
 
   private hideCursor(): void {

@@ -157,11 +157,6 @@ export class InstanceBatches<M extends BatchMember> {
     this.writtenCount = 0;
   }
 
-  /** Forgets the entries written (the caller sends the whole region). */
-  dropWritten(): void {
-    this.writtenCount = 0;
-  }
-
   private enter(draw: M, b: number, state: InstanceState, entries: Uint32Array, note: boolean): void {
     draw.batch = b;
     draw.batchState = state;
