@@ -7,15 +7,19 @@ export type Action = 'accept' | 'reject' | 'up' | 'down' | 'left' | 'right';
  * these, never the DOM.
  */
 export type InputEvent =
-  /** The pointer moved to native pixel (x, y) (fractions kept; may lie outside the native image). */
-  | { kind: 'pointer-move'; x: number; y: number }
+  /**
+   * The pointer moved to native pixel (x, y) (fractions kept; may lie outside the native image). `pointer` tells
+   * pointers apart: absent or 0 is the mouse, another number another pointer (an XR controller's ray), with a hover,
+   * press and capture of its own.
+   */
+  | { kind: 'pointer-move'; x: number; y: number; pointer?: number }
   /** A mouse button went down (0 left, 1 middle, 2 right) at (x, y). */
-  | { kind: 'pointer-down'; button: number; x: number; y: number }
-  | { kind: 'pointer-up'; button: number; x: number; y: number }
+  | { kind: 'pointer-down'; button: number; x: number; y: number; pointer?: number }
+  | { kind: 'pointer-up'; button: number; x: number; y: number; pointer?: number }
   /** The wheel turned: `deltaY` in notches (positive: toward the user, content moves up), with the modifiers held. */
   | { kind: 'wheel'; deltaY: number; ctrl: boolean; shift: boolean }
-  /** The pointer left the canvas (no capture holds it). */
-  | { kind: 'pointer-leave' }
+  /** The pointer left the canvas (or an XR ray the panel): a capture it holds is cancelled. */
+  | { kind: 'pointer-leave'; pointer?: number }
   /** The page lost input (window blur, tab hidden): whatever the mouse held is cancelled. */
   | { kind: 'blur' }
   /**

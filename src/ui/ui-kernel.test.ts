@@ -511,3 +511,114 @@ describe('UI kernel: controls and boxes taken out', () => {
     expect(kernel.pointer).toEqual({ x: 15, y: 38 });
   });
 });
+
+describe('UI kernel: several pointers (XR controllers)', () => {
+  /** `e` as pointer `id`'s. */
+  const by = (id: number, e: InputEvent): InputEvent => ({ ...e, pointer: id }) as InputEvent;
+  const leave = (id: number): InputEvent => ({ kind: 'pointer-leave', pointer: id });
+
+  it('a click by another pointer is a click; the mouse keeps its own place and hover', () => {
+    const { kernel, run } = scene();
+    expect(run(by(1, move(5, 15)), by(1, down(5, 15)), by(1, up(5, 15)))).toEqual([
+      'hover-in green',
+      'focus-in green',
+      'click green',
+    ]);
+    expect([kernel.hover, kernel.hoverOf(1)?.name, kernel.pointer]).toEqual([null, 'green', { x: 0, y: 0 }]);
+  });
+
+  it('a control is hovered while any pointer is over it: hover-in for the first, hover-out after the last', () => {
+    const { kernel, green, run } = scene();
+    expect(run(by(1, move(5, 15)), by(2, move(6, 15)))).toEqual(['hover-in green', 'focus-in green']);
+    // Focus leaves with the last pointer over the focused control, whichever pointer it followed.
+    expect(run(leave(2))).toEqual([]);
+    expect(kernel.isHovered(green)).toBe(true);
+    expect(run(leave(1))).toEqual(['focus-out green', 'hover-out green']);
+    expect(kernel.isHovered(green)).toBe(false);
+  });
+
+  it('focus follows the pointer that last entered a control, not one that jitters inside its own', () => {
+    const { kernel, run } = scene();
+    run(by(1, move(5, 15)), by(2, move(5, 5)), by(2, move(32, 5)));
+    expect(kernel.focus?.name).toBe('check'); // pointer 2 entered the checkbox last
+    expect(run(by(1, move(6, 16)), by(2, move(33, 6)), by(1, move(7, 15)))).toEqual([]);
+    expect(run(by(1, move(5, 28)))).toEqual([
+      'focus-out check',
+      'hover-out green',
+      'hover-in red',
+      'focus-in red',
+    ]);
+  });
+
+  it('two pointers each capture their own slider; a release or a squeeze (button 2) ends only its own', () => {
+    const { kernel, box, red, run } = scene();
+    const red2 = new UiControl('red2', 'slider', {
+      x: 50,
+      y: 24,
+      width: 41,
+      height: 10,
+      min: 0,
+      max: 40,
+      value: 0,
+    });
+    box.add(red2);
+    expect(run(by(1, move(5, 28)), by(1, down(5, 28)))).toEqual([
+      'hover-in red',
+      'focus-in red',
+      'capture-start red',
+      'value-change red 5',
+    ]);
+    // Focus holds still while a capture does: the second pointer hovers and captures without taking it.
+    expect(run(by(2, move(70, 28)), by(2, down(70, 28)))).toEqual([
+      'hover-in red2',
+      'capture-start red2',
+      'value-change red2 20',
+    ]);
+    expect([kernel.capturedBy(1), kernel.capturedBy(2), kernel.capturedBy(0)]).toEqual([red, red2, null]);
+    expect(run(by(1, move(15, 50)), by(2, move(80, 28)))).toEqual([
+      'value-change red 15',
+      'value-change red2 30',
+    ]);
+    expect(run(by(2, up(80, 28)))).toEqual(['capture-accept red2']);
+    expect(run(by(1, down(15, 50, 2)))).toEqual([
+      'capture-cancel red',
+      'value-change red 10',
+      'focus-out red', // pointer 1 is below every control now, and the last to move to another
+      'hover-out red',
+    ]);
+    expect([red.value, red2.value, kernel.capture]).toEqual([10, 30, null]);
+  });
+
+  it("a capture is its starter's: another pointer's press on the control is ignored, and on a field it selects in", () => {
+    const { kernel, red, blue, run } = scene();
+    run(by(1, move(5, 28)), by(1, down(5, 28)));
+    expect(run(by(2, move(6, 28)), by(2, down(20, 28)), by(2, up(20, 28)))).toEqual([]);
+    expect([kernel.capturedBy(1), kernel.capturedBy(2), red.value]).toEqual([red, null, 5]);
+    run(by(1, up(5, 28)), by(1, move(5, 38)), by(1, down(5, 38)));
+    expect([kernel.capturedBy(1), kernel.editingControl]).toEqual([blue, blue]);
+    expect(run(by(2, move(5, 15)), by(2, down(5, 15)), by(2, up(5, 15)))).toEqual([
+      'hover-out red',
+      'hover-in green',
+    ]);
+    expect(kernel.editingControl).toBe(blue); // the edit is not ended from under the pointer selecting in it
+  });
+
+  it('a pointer leaving mid-drag cancels its capture (value restored); the mouse leaving does too', () => {
+    const { kernel, red, run } = scene();
+    run(by(1, move(5, 28)), by(1, down(5, 28)), by(1, move(25, 28)));
+    expect(run(leave(1))).toEqual([
+      'capture-cancel red',
+      'value-change red 10',
+      'focus-out red',
+      'hover-out red',
+    ]);
+    run(move(5, 28), down(5, 28));
+    expect(run({ kind: 'pointer-leave' })).toEqual([
+      'capture-cancel red',
+      'value-change red 10',
+      'focus-out red',
+      'hover-out red',
+    ]);
+    expect([red.value, kernel.capture]).toEqual([10, null]);
+  });
+});

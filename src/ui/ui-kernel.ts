@@ -42,6 +42,24 @@ export type CursorShape = 'arrow' | 'pointer' | 'grab' | 'grabbing' | 'text' | '
 /** Pixels the box scrolls per wheel notch: plain, with Ctrl (one pixel) and with Shift (fast). */
 export const SCROLL_STEP = { plain: 8, ctrl: 1, shift: 32 } as const;
 
+/** What a pointer holds while it captures a control: the value (and caret) to restore on cancel. */
+interface Capture {
+  control: UiControl;
+  before: number | string | boolean | null;
+  caret: number[];
+}
+
+/** One pointer's state: the mouse (id 0) or another one (an XR controller's ray on a panel). */
+interface PointerState {
+  readonly id: number;
+  /** Its last known place in native pixels. */
+  readonly at: { x: number; y: number };
+  hover: UiControl | null;
+  /** The control its button went down on without capturing (a click needs its release there too). */
+  pressed: UiControl | null;
+  capture: Capture | null;
+}
+
 const DIRECTIONS: Partial<Record<Action, [number, number]>> = {
   up: [0, -1],
   down: [0, 1],
@@ -60,6 +78,12 @@ const DIRECTIONS: Partial<Record<Action, [number, number]>> = {
  * one change the order is fixed: a control being left gets `focus-out` then `hover-out`, one being entered `hover-in`
  * then `focus-in`; an edit or capture ends (`*-accept` / `*-cancel`) before focus leaves its control, and a cancel is
  * followed by the `value-change` / `text-change` that restores the value.
+ *
+ * Pointers other than the mouse (an input event's `pointer`, e.g. one per XR controller) each have their own hover,
+ * press and capture: a capture belongs to the pointer that started it (another's press on that control, or on a field
+ * whose text it selects, is ignored), and two pointers may each capture a control at once. A control is hovered while
+ * any pointer is over it (`hover-in` when the first arrives, `hover-out` when the last leaves). Focus is one: it
+ * follows the pointer that last entered a control or pressed, and holds still while any capture or edit does.
  */
 export class UiKernel {
   readonly boxes: UiBox[] = [];
@@ -69,18 +93,20 @@ export class UiKernel {
   cursorVisible = false;
   /** Keys of the last `update()` that the UI did not use (no field editing, no action bound): the game's to read. */
   readonly unusedKeys: Extract<InputEvent, { kind: 'key' }>[] = [];
-  /** The pointer in native pixels (its last known place). */
+  /** The mouse pointer in native pixels (its last known place). */
   readonly pointer = { x: 0, y: 0 };
   private _focus: UiControl | null = null;
-  private _hover: UiControl | null = null;
   private editing: { control: UiControl; before: string } | null = null;
-  private capturing: {
-    control: UiControl;
-    before: number | string | boolean | null;
-    caret: number[];
-  } | null = null;
-  /** The control the left button went down on without capturing (a click needs its release there too). */
-  private pressedControl: UiControl | null = null;
+  private readonly mouse: PointerState = {
+    id: 0,
+    at: this.pointer,
+    hover: null,
+    pressed: null,
+    capture: null,
+  };
+  private readonly pointers = new Map<number, PointerState>([[0, this.mouse]]);
+  /** The pointer focus follows: the last to enter a control or press. */
+  private active = this.mouse;
   private readonly queue: InputEvent[] = [];
   private readonly out: UiEvent[] = [];
   /** The box each control that had an event was in: a control taken out still gets its leaving events under it. */
@@ -110,16 +136,35 @@ export class UiKernel {
   get focus(): UiControl | null {
     return this._focus;
   }
-  /** The control under the shown cursor (none while it is hidden). */
+  /** The control under the shown mouse cursor (none while it is hidden). */
   get hover(): UiControl | null {
-    return this._hover;
+    return this.mouse.hover;
   }
+  /** Whether a pointer captures a control (`'mouse'`, whichever pointer it is), else whether a field is edited. */
   get capture(): UiCapture {
-    return this.capturing ? 'mouse' : this.editing ? 'text' : null;
+    return this.anyCapture() ? 'mouse' : this.editing ? 'text' : null;
   }
-  /** The control the left button is held down on (a click in progress, or a mouse capture), if any. */
+  /** The control the left mouse button is held down on (a click in progress, or a mouse capture), if any. */
   get pressed(): UiControl | null {
-    return this.capturing?.control ?? this.pressedControl;
+    return this.mouse.capture?.control ?? this.mouse.pressed;
+  }
+  /** The control under pointer `id` (0: the mouse), if it is over a usable one. */
+  hoverOf(id: number): UiControl | null {
+    return this.pointers.get(id)?.hover ?? null;
+  }
+  /** The control pointer `id` captures (drags a slider of, selects text in), if any. */
+  capturedBy(id: number): UiControl | null {
+    return this.pointers.get(id)?.capture?.control ?? null;
+  }
+  /** Whether any pointer is over `control` (drawn hovered). */
+  isHovered(control: UiControl): boolean {
+    for (const p of this.pointers.values()) if (p.hover === control) return true;
+    return false;
+  }
+  /** Whether any pointer holds `control` down (a click in progress or a capture: drawn pressed). */
+  isPressed(control: UiControl): boolean {
+    for (const p of this.pointers.values()) if ((p.capture?.control ?? p.pressed) === control) return true;
+    return false;
   }
   /** The text field being edited, if any. */
   get editingControl(): UiControl | null {
@@ -127,8 +172,9 @@ export class UiKernel {
   }
   /** The shape the cursor should have now. */
   get cursorShape(): CursorShape {
-    if (this.capturing) return this.capturing.control.kind === 'slider' ? 'grabbing' : 'text';
-    const c = this._hover ?? this.boxAndControlAt(this.pointer.x, this.pointer.y)?.control;
+    const captured = this.mouse.capture?.control;
+    if (captured) return captured.kind === 'slider' ? 'grabbing' : 'text';
+    const c = this.mouse.hover ?? this.boxAndControlAt(this.pointer.x, this.pointer.y)?.control;
     if (!c) return 'arrow';
     if (c.locked) return 'locked';
     return c.kind === 'slider' ? 'grab' : c.kind === 'text' ? 'text' : 'pointer';
@@ -170,92 +216,120 @@ export class UiKernel {
     }
     switch (event.kind) {
       case 'pointer-move':
-        return this.pointerMove(event.x, event.y);
+        return this.pointerMove(this.pointerOf(event.pointer), event.x, event.y);
       case 'pointer-down':
-        return this.pointerDown(event.button, event.x, event.y);
+        return this.pointerDown(this.pointerOf(event.pointer), event.button, event.x, event.y);
       case 'pointer-up':
-        return this.pointerUp(event.button, event.x, event.y);
+        return this.pointerUp(this.pointerOf(event.pointer), event.button, event.x, event.y);
       case 'wheel':
         return this.wheel(event.deltaY, event.ctrl, event.shift);
       case 'pointer-leave':
-        return this.leave();
+        return this.leave(this.pointerOf(event.pointer));
       case 'blur':
-        if (this.capturing) this.endCapture(false);
-        return this.leave();
+        for (const p of this.pointers.values()) this.leave(p);
+        return;
       case 'key':
-        if (event.key === 'Tab' && !this.capturing && this.tab(event.shift ? -1 : 1)) return;
-        if (!this.capturing && !this.editing && event.actions.length === 0) this.unusedKeys.push(event);
+        if (event.key === 'Tab' && !this.anyCapture() && this.tab(event.shift ? -1 : 1)) return;
+        if (!this.anyCapture() && !this.editing && event.actions.length === 0) this.unusedKeys.push(event);
         return this.key(event.key, event.actions, event.shift, event.ctrl);
       case 'pad':
         return this.actions(event.actions);
       case 'text':
-        if (this.editing && !this.capturing && this.editing.control.editor!.insert(event.text))
+        if (this.editing && !this.anyCapture() && this.editing.control.editor!.insert(event.text))
           this.emit('text-change', this.editing.control, this.editing.control.editor!.text);
         return;
     }
   }
 
-  // --- the mouse ---------------------------------------------------------------------------------------------------
+  // --- pointers ----------------------------------------------------------------------------------------------------
 
-  private pointerMove(x: number, y: number): void {
-    const moved = x !== this.pointer.x || y !== this.pointer.y || !this.cursorVisible;
-    this.pointer.x = x;
-    this.pointer.y = y;
-    this.cursorVisible = true;
+  /** The state of pointer `id` (absent: the mouse), made when it first shows. */
+  private pointerOf(id = 0): PointerState {
+    let p = this.pointers.get(id);
+    if (!p) {
+      p = { id, at: { x: 0, y: 0 }, hover: null, pressed: null, capture: null };
+      this.pointers.set(id, p);
+    }
+    return p;
+  }
+
+  private anyCapture(): boolean {
+    for (const p of this.pointers.values()) if (p.capture) return true;
+    return false;
+  }
+
+  /** The pointer capturing `control`, if one does. */
+  private capturer(control: UiControl): PointerState | null {
+    for (const p of this.pointers.values()) if (p.capture?.control === control) return p;
+    return null;
+  }
+
+  private pointerMove(p: PointerState, x: number, y: number): void {
+    const moved = x !== p.at.x || y !== p.at.y || (p === this.mouse && !this.cursorVisible);
+    p.at.x = x;
+    p.at.y = y;
+    if (p === this.mouse) this.cursorVisible = true;
     if (!moved) return;
-    if (this.capturing) return this.dragCapture();
-    this.followPointer();
+    if (p.capture) return this.dragCapture(p);
+    this.followPointer(p);
   }
 
-  /** Hover (and, unless a field edits, focus) to the usable control under the pointer, or to none. */
-  private followPointer(): void {
-    const hit = this.boxAndControlAt(this.pointer.x, this.pointer.y);
+  /**
+   * The pointer's hover to the usable control under it, or to none; focus with it when the pointer enters a control
+   * or is the one focus follows, unless a field edits or a pointer captures.
+   */
+  private followPointer(p: PointerState): void {
+    const hit = this.boxAndControlAt(p.at.x, p.at.y);
     const target = hit && hit.control.usable ? hit.control : null;
-    if (this.editing) return this.setHover(target);
-    if (target !== this._focus) {
+    if (this.editing || this.anyCapture()) return this.setHover(p, target);
+    if (target !== p.hover) this.active = p;
+    if (target !== this._focus && p === this.active) {
       this.setFocus(null);
-      this.setHover(target);
+      this.setHover(p, target);
       this.setFocus(target);
-    } else this.setHover(target);
+    } else this.setHover(p, target);
   }
 
-  private pointerDown(button: number, x: number, y: number): void {
-    if (this.capturing) {
-      if (button === 2) this.endCapture(false);
+  private pointerDown(p: PointerState, button: number, x: number, y: number): void {
+    if (p.capture) {
+      if (button === 2) this.endCapture(p, false);
       return;
     }
     if (button !== 0) return;
-    this.pointerMove(x, y);
+    this.pointerMove(p, x, y);
     const hit = this.boxAndControlAt(x, y);
     const target = hit && hit.control.usable ? hit.control : null;
+    // What another pointer captures is its own, and so is the edit of a field whose text it selects.
+    if ((target && this.capturer(target)) || (this.editing && this.capturer(this.editing.control))) return;
+    this.active = p;
     // A click anywhere but on the field being edited ends its edit, accepted; focus then follows the pointer.
     if (this.editing && this.editing.control !== target) {
       this.endEdit(true);
-      this.followPointer();
+      this.followPointer(p);
     }
     if (!target) return;
-    this.pressedControl = target;
+    p.pressed = target;
     // Text-edit capture is asked first, then mouse capture (a field does both: edit and select with the pointer).
     if (target.editor && !this.editing) this.startEdit(target);
     if (target.capturesMouse) {
-      this.pressedControl = null;
-      this.capturing = {
+      p.pressed = null;
+      p.capture = {
         control: target,
         before: target.value,
         caret: target.editor ? [target.editor.caret, target.editor.anchor] : [],
       };
       this.emit('capture-start', target);
-      this.dragCapture(false);
+      this.dragCapture(p, false);
     }
   }
 
-  private pointerUp(button: number, x: number, y: number): void {
-    this.pointer.x = x;
-    this.pointer.y = y;
+  private pointerUp(p: PointerState, button: number, x: number, y: number): void {
+    p.at.x = x;
+    p.at.y = y;
     if (button !== 0) return;
-    if (this.capturing) return this.endCapture(true);
-    const pressed = this.pressedControl;
-    this.pressedControl = null;
+    if (p.capture) return this.endCapture(p, true);
+    const pressed = p.pressed;
+    p.pressed = null;
     if (!pressed || !pressed.usable) return;
     const hit = this.boxAndControlAt(x, y);
     if (hit?.control === pressed) this.activate(pressed);
@@ -269,10 +343,10 @@ export class UiKernel {
   }
 
   /** What the captured control does with the pointer where it is now. */
-  private dragCapture(moved = true): void {
-    const control = this.capturing!.control;
+  private dragCapture(p: PointerState, moved = true): void {
+    const control = p.capture!.control;
     const r = this.boxOf(control).screenRect(control);
-    const local = this.pointer.x - r.x;
+    const local = p.at.x - r.x;
     if (control.kind === 'slider') {
       const t = control.width > 1 ? local / (control.width - 1) : 0;
       if (control.setValue(control.min + t * (control.max - control.min)))
@@ -284,9 +358,9 @@ export class UiKernel {
     }
   }
 
-  private endCapture(accept: boolean): void {
-    const { control, before, caret } = this.capturing!;
-    this.capturing = null;
+  private endCapture(p: PointerState, accept: boolean): void {
+    const { control, before, caret } = p.capture!;
+    p.capture = null;
     this.emit(accept ? 'capture-accept' : 'capture-cancel', control);
     if (!accept) {
       if (control.editor) {
@@ -296,11 +370,11 @@ export class UiKernel {
       } else if (before !== null && control.setValue(before))
         this.emit('value-change', control, control.value!);
     }
-    if (this.cursorVisible) this.followPointer();
+    if (p !== this.mouse || this.cursorVisible) this.followPointer(p);
   }
 
   private wheel(deltaY: number, ctrl: boolean, shift: boolean): void {
-    if (this.capturing || !this.cursorVisible || deltaY === 0) return;
+    if (this.anyCapture() || !this.cursorVisible || deltaY === 0) return;
     const hit = this.boxAndControlAt(this.pointer.x, this.pointer.y);
     const control = hit?.control;
     if (control && control.usable && control.takesWheel) {
@@ -314,22 +388,27 @@ export class UiKernel {
     const step = ctrl ? SCROLL_STEP.ctrl : shift ? SCROLL_STEP.shift : SCROLL_STEP.plain;
     if (box.scrollTo(box.scroll + deltaY * step)) {
       this.emitBox('scroll', box, box.scroll);
-      this.followPointer();
+      this.followPointer(this.mouse);
     }
   }
 
-  private leave(): void {
-    if (!this.editing) this.setFocus(null);
-    this.setHover(null);
-    this.pressedControl = null;
+  /** The pointer is gone (off the canvas, off the panel, or input lost): its capture is cancelled. */
+  private leave(p: PointerState): void {
+    if (p.capture) this.endCapture(p, false);
+    // Focus leaves with the pointer it follows, unless another pointer is still over the focused control.
+    let held = false;
+    for (const q of this.pointers.values()) held ||= q !== p && q.hover !== null && q.hover === this._focus;
+    if (!this.editing && !held && (p === this.active || p.hover === this._focus)) this.setFocus(null);
+    this.setHover(p, null);
+    p.pressed = null;
   }
 
   // --- keys and pad ------------------------------------------------------------------------------------------------
 
   private key(key: string, actions: readonly Action[], shift: boolean, ctrl: boolean): void {
-    if (this.capturing) {
-      if (key === 'Escape') this.endCapture(false);
-      return; // keys are ignored while the mouse is captured
+    if (this.anyCapture()) {
+      if (key === 'Escape') for (const p of this.pointers.values()) if (p.capture) this.endCapture(p, false);
+      return; // keys are ignored while a pointer captures
     }
     const field = this.editing?.control;
     if (field) {
@@ -353,7 +432,7 @@ export class UiKernel {
   }
 
   private actions(actions: readonly Action[]): void {
-    if (this.capturing) return; // the pad is ignored while the mouse is captured
+    if (this.anyCapture()) return; // the pad is ignored while a pointer captures
     for (const action of actions) {
       const field = this.editing?.control;
       if (field) {
@@ -409,7 +488,7 @@ export class UiKernel {
 
   private hideCursor(): void {
     this.cursorVisible = false;
-    this.setHover(null);
+    this.setHover(this.mouse, null);
   }
 
   /** Focus to the nearest usable control in `direction` from the focused one (the first in reading order if none). */
@@ -461,27 +540,28 @@ export class UiKernel {
     }
   }
 
-  private setHover(control: UiControl | null): void {
-    if (control === this._hover) return;
-    if (this._hover) {
-      const old = this._hover;
-      this._hover = null;
-      this.emit('hover-out', old);
-    }
-    if (control) {
-      this._hover = control;
-      this.emit('hover-in', control);
-    }
+  /** Pointer `p` over `control` (or none): hover-out when the last pointer leaves a control, hover-in when the first comes. */
+  private setHover(p: PointerState, control: UiControl | null): void {
+    if (control === p.hover) return;
+    const old = p.hover;
+    p.hover = null;
+    if (old && !this.isHovered(old)) this.emit('hover-out', old);
+    const first = control !== null && !this.isHovered(control);
+    p.hover = control;
+    if (first) this.emit('hover-in', control);
   }
 
   /** A control hidden or locked (or taken out of its box) loses its capture, edit, focus and hover, in that order. */
   private settle(): void {
     const gone = (c: UiControl) => !c.usable || !this.boxes.some((b) => b.controls.includes(c));
-    if (this.capturing && gone(this.capturing.control)) this.endCapture(false);
+    for (const p of this.pointers.values())
+      if (p.capture && gone(p.capture.control)) this.endCapture(p, false);
     if (this.editing && gone(this.editing.control)) this.endEdit(false);
     if (this._focus && gone(this._focus)) this.setFocus(null);
-    if (this._hover && gone(this._hover)) this.setHover(null);
-    if (this.pressedControl && gone(this.pressedControl)) this.pressedControl = null;
+    for (const p of this.pointers.values()) {
+      if (p.hover && gone(p.hover)) this.setHover(p, null);
+      if (p.pressed && gone(p.pressed)) p.pressed = null;
+    }
   }
 
   private boxAndControlAt(x: number, y: number): { box: UiBox; control: UiControl } | null {

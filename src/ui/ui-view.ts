@@ -147,9 +147,9 @@ export class UiView {
     const base = control.color ?? this.theme.kinds[control.kind];
     const theme = this.theme;
     if (control.locked) grey(body.color, base);
-    else if (kernel.pressed === control) mix(body.color, base, 0, theme.pressDarken);
+    else if (kernel.isPressed(control)) mix(body.color, base, 0, theme.pressDarken);
     else if (kernel.focus === control) mix(body.color, base, 1, theme.focusLighten);
-    else if (kernel.hover === control) mix(body.color, base, 1, theme.hoverLighten);
+    else if (kernel.isHovered(control)) mix(body.color, base, 1, theme.hoverLighten);
     else mix(body.color, base, 0, 0);
     place(body, r, clip);
     // The ring shows where keys or a pad put the focus (the engine cursor hidden), as the browser's :focus-visible.
