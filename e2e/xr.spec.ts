@@ -278,3 +278,208 @@ test('xr: the headset panel belongs to the bench: a child of the table (a drag o
   );
   expect(before[1]).toBeCloseTo(1.62, 5); // attached where it hung: its world place unchanged
 });
+
+// --- Controllers as pointers (IWER's emulated Quest 3 controllers, moved and pressed through xr.device) ---------------
+
+type Vec = number[];
+type XrTestWindow = {
+  __xrProbe: {
+    panelPoint(x: number, y: number): { point: Vec; normal: Vec };
+    aim(from: Vec, to: Vec): { position: Vec; quaternion: Vec };
+  };
+  __bench: { worldOf(n: string): Vec; parentOf(n: string): string | null; matrixOf(n: string): Vec };
+};
+type Controller = {
+  position: { set(x: number, y: number, z: number): void };
+  quaternion: { set(x: number, y: number, z: number, w: number): void };
+  updateButtonValue(id: string, value: number): void;
+};
+type Device = { controllers: Record<string, Controller> };
+
+/** Waits until the session has drawn `n` more frames (a pose or button set now has been read and applied). */
+async function xrFrames(page: Page, n = 3): Promise<void> {
+  const at = await page.evaluate(() => window.__armature!.xr!.frames);
+  await page.waitForFunction((f) => window.__armature!.xr!.frames >= f, at + n);
+}
+
+/** Puts the `hand` controller at world point `from`, its ray toward world point `to`, and lets frames read it. */
+async function aim(page: Page, hand: string, from: Vec, to: Vec): Promise<void> {
+  await page.evaluate(
+    ({ hand, from, to }) => {
+      const pose = (window as unknown as XrTestWindow).__xrProbe.aim(from, to);
+      const c = (window.__armature!.xr!.device as Device).controllers[hand]!;
+      c.position.set(pose.position[0]!, pose.position[1]!, pose.position[2]!);
+      c.quaternion.set(pose.quaternion[0]!, pose.quaternion[1]!, pose.quaternion[2]!, pose.quaternion[3]!);
+    },
+    { hand, from, to },
+  );
+  await xrFrames(page);
+}
+
+/**
+ * Aims `hand` at native pixel (x, y) of the card on the headset panel, from 0.3 m in front of it (`back`), moved by
+ * `aside` (world metres).
+ */
+async function aimAtCard(
+  page: Page,
+  hand: string,
+  x: number,
+  y: number,
+  { back = 0.3, aside = [0, 0, 0] }: { back?: number; aside?: Vec } = {},
+): Promise<void> {
+  const { point, normal } = await page.evaluate(
+    ([x, y]) => (window as unknown as XrTestWindow).__xrProbe.panelPoint(x!, y!),
+    [x, y],
+  );
+  await aim(
+    page,
+    hand,
+    point.map((v, i) => v + normal[i]! * back + aside[i]!),
+    point,
+  );
+}
+
+/** Sets a controller button's value (1 pressed, 0 released) and lets frames apply it. */
+async function button(page: Page, hand: string, id: 'trigger' | 'squeeze', value: number): Promise<void> {
+  await page.evaluate(
+    ({ hand, id, value }) =>
+      (window.__armature!.xr!.device as Device).controllers[hand]!.updateButtonValue(id, value),
+    { hand, id, value },
+  );
+  await xrFrames(page);
+}
+
+/** What each pointer's ray meets, as names: `ui control`, `node name`, or null. */
+const pointerHits = (page: Page) =>
+  page.evaluate(() =>
+    Object.fromEntries(
+      window.__armature!.xr!.pointers.map((p) => [
+        p.handedness,
+        p.hit === null
+          ? null
+          : p.hit.kind === 'ui'
+            ? `ui ${p.hit.control?.name ?? '-'}`
+            : `node ${p.hit.node.name}`,
+      ]),
+    ),
+  );
+
+const uiEvents = (page: Page) =>
+  page.evaluate(() => window.__armature!.ui!.events.map((e) => `${e.type} ${e.control}`));
+
+// The card's controls in native pixels (the box at (8, 8)): the reset button's centre, the light slider's left end
+// and row (61 pixels for 0…20), the name field's centre.
+const RESET = [26, 27.5] as const;
+const SLIDER = { x: 44, y: 27.5, perUnit: 3 } as const;
+const NAME = [66, 42.5] as const;
+
+test('xr: the right controller points at the card’s button and the trigger clicks it; both rays are drawn', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate');
+  await enterVr(page, 5);
+  // From where a right hand would be: far enough for the beam to show in the screenshot.
+  await aimAtCard(page, 'right', ...RESET, { back: 0.7, aside: [0.2, 0.05, 0] });
+  await page.waitForFunction(() =>
+    window.__armature!.xr!.pointers.some((p) => p.hit?.kind === 'ui' && p.hit.control?.name === 'reset'),
+  );
+  expect((await pointerHits(page)).right).toBe('ui reset');
+  expect(await page.evaluate(() => window.__armature!.ui!.hover)).toBeNull(); // the mouse's hover is its own
+  await page.screenshot({ path: test.info().outputPath('ray-on-reset.png') });
+  await button(page, 'right', 'trigger', 1);
+  await button(page, 'right', 'trigger', 0);
+  await page.waitForFunction(() => window.__armature!.ui!.events.some((e) => e.type === 'click'));
+  expect(await uiEvents(page)).toEqual(['hover-in reset', 'focus-in reset', 'click reset']);
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});
+
+test('xr: the trigger drags the slider along the ray; squeeze cancels the drag and the value comes back', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate');
+  await enterVr(page, 5);
+  const value = () => page.evaluate(() => window.__armature!.ui!.values.light);
+  expect(await value()).toBe(10);
+  await aimAtCard(page, 'right', SLIDER.x + 5 * SLIDER.perUnit, SLIDER.y);
+  await button(page, 'right', 'trigger', 1);
+  await page.waitForFunction(() => window.__armature!.ui!.capture === 'mouse');
+  expect(await value()).toBeCloseTo(5, 0);
+  await aimAtCard(page, 'right', SLIDER.x + 16 * SLIDER.perUnit, SLIDER.y);
+  await page.waitForFunction(() => Number(window.__armature!.ui!.values.light) > 15);
+  await button(page, 'right', 'squeeze', 1);
+  await page.waitForFunction(() => window.__armature!.ui!.capture === null);
+  expect(await value()).toBe(10);
+  const events = await uiEvents(page);
+  expect(events).toContain('capture-cancel light');
+  expect(events).not.toContain('capture-accept light');
+  await button(page, 'right', 'squeeze', 0);
+  await button(page, 'right', 'trigger', 0);
+  expect(await value()).toBe(10); // the release after the cancel changes nothing
+});
+
+test('xr: two controllers each capture their own control: the left drags the slider while the right selects in the field', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate');
+  await enterVr(page, 5);
+  await aimAtCard(page, 'left', SLIDER.x + 4 * SLIDER.perUnit, SLIDER.y);
+  await aimAtCard(page, 'right', ...NAME);
+  expect(await pointerHits(page)).toEqual({ left: 'ui light', right: 'ui name' });
+  await button(page, 'left', 'trigger', 1);
+  await button(page, 'right', 'trigger', 1);
+  await page.waitForFunction(
+    () => window.__armature!.ui!.events.filter((e) => e.type === 'capture-start').length === 2,
+  );
+  // The left one drags on while the right one holds the field: each capture is its starter's.
+  await aimAtCard(page, 'left', SLIDER.x + 14 * SLIDER.perUnit, SLIDER.y);
+  await page.waitForFunction(() => Number(window.__armature!.ui!.values.light) >= 13);
+  await button(page, 'right', 'trigger', 0);
+  await page.waitForFunction(() => window.__armature!.ui!.events.some((e) => e.type === 'capture-accept'));
+  expect(await page.evaluate(() => window.__armature!.ui!.capture)).toBe('mouse'); // the left still drags
+  await button(page, 'left', 'trigger', 0);
+  await page.waitForFunction(() => window.__armature!.ui!.capture !== 'mouse');
+  const events = (await uiEvents(page)).filter((e) => e.startsWith('capture'));
+  expect(events).toEqual([
+    'capture-start light',
+    'capture-start name',
+    'capture-accept name',
+    'capture-accept light',
+  ]);
+  expect(Number(await page.evaluate(() => window.__armature!.ui!.values.light))).toBeGreaterThanOrEqual(13);
+});
+
+test('xr: squeeze on a loose piece grabs it; let go by a free socket and it snaps in, taking the socket’s frame', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate');
+  await enterVr(page, 5);
+  const cap = await page.evaluate(() => (window as unknown as XrTestWindow).__bench.worldOf('cap'));
+  const from = [cap[0]!, cap[1]! + 0.25, cap[2]! + 0.1];
+  await aim(page, 'right', from, cap);
+  expect((await pointerHits(page)).right).toBe('node cap');
+  await button(page, 'right', 'squeeze', 1);
+  await page.waitForFunction(
+    () => (window as unknown as XrTestWindow).__bench.parentOf('cap') === 'xr right 1 grip',
+  );
+  // Carried: the controller moves by the way from the cap to the free socket, and the cap with it.
+  const socket = await page.evaluate(() => (window as unknown as XrTestWindow).__bench.worldOf('socket 1'));
+  const delta = socket.map((v, i) => v - cap[i]!);
+  await aim(
+    page,
+    'right',
+    from.map((v, i) => v + delta[i]!),
+    cap.map((v, i) => v + delta[i]!),
+  );
+  const carried = await page.evaluate(() => (window as unknown as XrTestWindow).__bench.worldOf('cap'));
+  expect(Math.hypot(...carried.map((v, i) => v - socket[i]!))).toBeLessThan(0.02);
+  await button(page, 'right', 'squeeze', 0);
+  await page.waitForFunction(
+    () => (window as unknown as XrTestWindow).__bench.parentOf('cap') === 'socket 1',
+  );
+  const [piece, into] = await page.evaluate(() => [
+    (window as unknown as XrTestWindow).__bench.matrixOf('cap'),
+    (window as unknown as XrTestWindow).__bench.matrixOf('socket 1'),
+  ]);
+  for (let i = 0; i < 16; i++) expect(piece![i]).toBeCloseTo(into![i]!, 5);
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});

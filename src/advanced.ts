@@ -88,6 +88,7 @@ export { pickRay, rayFromCamera } from './scene/pick-ray';
 export { panelPixelAt, type PanelHit } from './ui/panel-pixel';
 export type { TabStop } from './ui/tab-order';
 export { XrInputs, type XrHand, type XrInputEvent } from './xr/xr-inputs';
+export { XrPointers, type XrHit, type XrPanelTarget, type XrPointer } from './xr/xr-pointers';
 export { pixelSnap, type PixelSnap } from './scene/pixel-snap';
 export { snapToGrid, type TexelGrid } from './scene/snap-to-grid';
 export { VERTEX_FLOATS, type MorphTarget } from './scene/geometry';

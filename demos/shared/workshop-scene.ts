@@ -18,7 +18,9 @@ import {
   type Scheduled,
   sphereGeometry,
   type Timeline,
+  type XrState,
 } from '../../src/index';
+import type { XrHand } from '../../src/advanced';
 import type { ArmatureHandle } from '../../src/debug';
 
 /** The bench's nodes the demos move or read. */
@@ -165,13 +167,15 @@ const LIFT = 0.05;
  * Seed 000's pick, move and release on the bench, through the renderer's picking: pressing on a loose piece lifts it
  * and it follows the pointer over the table; releasing over a socket snaps it in (`socket.snap`: it takes the socket's
  * frame), anywhere else sets it down on the table top where it is (`top.attach`: its world place kept). Pressing
- * anywhere else drags the table, and everything on it follows. Each release is logged.
+ * anywhere else drags the table, and everything on it follows. Each release is logged. Presses `ignore` says are not
+ * the bench's (over a UI drawn on the canvas) are left alone.
  */
 export function benchPointer(
   renderer: Renderer,
   bench: Workshop,
   canvas: HTMLCanvasElement,
   log: (line: string) => void,
+  ignore: (e: PointerEvent) => boolean = () => false,
 ): void {
   const toCanvas = (e: PointerEvent): [number, number] => {
     const r = canvas.getBoundingClientRect();
@@ -194,6 +198,7 @@ export function benchPointer(
       );
   };
   canvas.addEventListener('pointerdown', (e) => {
+    if (ignore(e)) return;
     canvas.setPointerCapture(e.pointerId);
     const piece = renderer.pick(...toCanvas(e))?.mesh;
     if (piece && bench.pieces.includes(piece as Mesh)) {
@@ -219,17 +224,63 @@ export function benchPointer(
     const under = renderer.pick(...toCanvas(e))?.mesh;
     piece.visible = true;
     const socket = bench.sockets.find((s) => s === under);
-    if (socket) {
-      const moved = socket.snap(piece, { keepScale: true });
-      log(`snap ${piece.name} → ${socket.name}: moved ${moved.toFixed(3)} m`);
-    } else {
+    if (socket) snapInto(socket, piece, log);
+    else {
       const at = piece.worldMatrix;
       piece.setWorldPosition(at[12]!, y - LIFT, at[14]!);
-      log(
-        `put ${piece.name} down on ${bench.top.name}: deviation ${bench.top.attach(piece).toExponential(2)} m`,
-      );
+      putDown(bench, piece, log);
     }
   });
+}
+
+function snapInto(socket: Mesh, piece: Mesh, log: (line: string) => void): void {
+  const moved = socket.snap(piece, { keepScale: true });
+  log(`snap ${piece.name} → ${socket.name}: moved ${moved.toFixed(3)} m`);
+}
+
+function putDown(bench: Workshop, piece: Mesh, log: (line: string) => void): void {
+  log(`put ${piece.name} down on ${bench.top.name}: deviation ${bench.top.attach(piece).toExponential(2)} m`);
+}
+
+/** How near a released piece must be to a free socket to snap into it (metres, centre to centre). */
+const SNAP_REACH = 0.08;
+
+/**
+ * Seed 000's grab in the headset, as a step: squeeze while a controller's ray is on a loose piece and the piece
+ * follows that controller's grip keeping its offset (`grip.attach`); let go within `SNAP_REACH` of a free socket and
+ * it snaps in (`socket.snap`), elsewhere it stays where it was let go, on the table top (`top.attach`). Each release is
+ * logged as on the desk. A session ending mid-grab puts the held pieces down where they are.
+ */
+export function benchGrab(bench: Workshop, xr: XrState, log: (line: string) => void): () => void {
+  const held = new Map<XrHand, Mesh>();
+  const point = vec3.create();
+  const release = (hand: XrHand) => {
+    const piece = held.get(hand)!;
+    held.delete(hand);
+    const at = vec3.set(point, piece.worldMatrix[12]!, piece.worldMatrix[13]!, piece.worldMatrix[14]!);
+    const socket = bench.sockets.find(
+      (s) =>
+        !bench.pieces.some((p) => p.parent === s) && vec3.distance(at, s.worldPosition as vec3) <= SNAP_REACH,
+    );
+    if (socket) snapInto(socket, piece, log);
+    else putDown(bench, piece, log);
+  };
+  return () => {
+    const inputs = xr.inputs;
+    if (!inputs) {
+      for (const hand of [...held.keys()]) release(hand);
+      return;
+    }
+    for (const { type, hand } of inputs.events) {
+      if (type === 'squeezeend' && held.has(hand)) release(hand);
+      if (type !== 'squeezestart' || held.has(hand)) continue;
+      const hit = xr.pointers.find((p) => p.hand === hand)?.hit;
+      const piece = hit?.kind === 'node' ? hit.node : null;
+      if (!piece || !bench.pieces.includes(piece) || [...held.values()].includes(piece)) continue;
+      hand.grip.attach(piece);
+      held.set(hand, piece);
+    }
+  };
 }
 
 const OK_INK = [0.95, 0.92, 0.7, 1] as const;
@@ -276,6 +327,8 @@ export interface BenchProbe {
   parentOf(name: string): string | null;
   /** The node's world position. */
   worldOf(name: string): [number, number, number];
+  /** The node's world matrix (column-major). */
+  matrixOf(name: string): number[];
   /**
    * The page position of the centre of font texel (`column`, `row`) of the world text `name`, counted right and down
    * from its top-left: where a test reads the text back from the canvas.
@@ -314,6 +367,7 @@ export function publishBenchProbe(renderer: Renderer, bench: Workshop): void {
       const m = find(name).worldMatrix;
       return [m[12]!, m[13]!, m[14]!];
     },
+    matrixOf: (name) => [...find(name).worldMatrix],
     screenOfTexel(name, column, row) {
       const text = find(name);
       if (!(text instanceof WorldText)) throw new Error(`"${name}" is not world text.`);

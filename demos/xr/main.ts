@@ -1,28 +1,43 @@
 // xr: the workshop bench, headset-ready. "Enter VR" shows when a session is possible (the reason shows otherwise);
 // in the headset the bench is drawn per eye at full resolution, through the WebXR/WebGPU binding where the browser
 // has it and through WebGL2's XRWebGLLayer otherwise. ?xr=emulate emulates a Meta Quest 3 with IWER (any desktop
-// Chrome, and CI). Ending the session (or the system ending it) returns to the canvas. The UI card is composited over
-// the canvas frame, and in the headset it is a panel floating over the bench. ?xrview=native draws each eye at the
-// chain's 240 rows, stretched nearest-texel (the pixel-art headset view); the default is the layer's resolution.
+// Chrome, and CI). Ending the session (or the system ending it) returns to the canvas. The UI card — a UI kernel box
+// with a button, a slider, a checkbox and a text field, the clock and the budget readout — is composited over the
+// canvas frame (the mouse works it), and in the headset it is a panel floating over the bench that the controllers'
+// rays work: trigger presses, squeeze or leaving the panel cancels a drag. Squeezing with a ray on a loose piece grabs
+// it; letting go near a free socket snaps it in. ?xrview=native draws each eye at the chain's 240 rows, stretched
+// nearest-texel (the pixel-art headset view); the default is the layer's resolution.
+// window.__armature.ui publishes the kernel; window.__armature.xr.device the emulated headset; window.__xrProbe
+// converts world points into the emulated device's space for tests.
+import { mat4, quat, vec3 } from 'gl-matrix';
+import type { XRDevice } from 'iwer';
 import {
   detectXrSupport,
   enterXr,
+  InputQueue,
   Material,
   Mesh,
   Node,
   quadGeometry,
   UiAtlas,
-  UiRect,
+  UiBox,
+  UiControl,
+  UiKernel,
   UiText,
+  UiView,
   xrState,
   type HeadsetResolution,
+  type Scheduled,
+  type Timeline,
 } from '../../src/index';
-import { installArmatureHandle, readChainUrl } from '../../src/debug';
+import { installArmatureHandle, readChainUrl, uiHandle } from '../../src/debug';
 import { demoParams, demoRenderer, runDemo, timelineStep } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 import {
+  benchGrab,
   benchPointer,
   budgetPanelStep,
+  budgetText,
   liveReadout,
   publishBenchProbe,
   spinAxle,
@@ -34,6 +49,52 @@ const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
 const button = document.querySelector<HTMLButtonElement>('#enter-xr')!;
 const status = document.querySelector<HTMLParagraphElement>('#xr-status')!;
 const CLEAR = [0.08, 0.08, 0.1, 1] as const;
+
+/** The card's controls, in native pixels inside its box: what a controller's ray works in the headset. */
+function cardControls(box: UiBox): Record<'reset' | 'light' | 'spin' | 'name', UiControl> {
+  const controls = {
+    reset: new UiControl('reset', 'button', { x: 4, y: 14, width: 28, height: 11, label: 'RESET' }),
+    light: new UiControl('light', 'slider', {
+      x: 36,
+      y: 14,
+      width: 61,
+      height: 11,
+      min: 0,
+      max: 20,
+      value: 10,
+    }),
+    spin: new UiControl('spin', 'checkbox', { x: 101, y: 14, width: 11, height: 11, value: true }),
+    name: new UiControl('name', 'text', {
+      x: 4,
+      y: 29,
+      width: 108,
+      height: 11,
+      value: 'BENCH',
+      text: { maxLength: 24 },
+    }),
+  };
+  for (const c of Object.values(controls)) box.add(c);
+  return controls;
+}
+
+/** An emulated Meta Quest 3 (IWER), installed as the page's WebXR runtime. */
+async function emulatedQuest3(): Promise<XRDevice> {
+  const { XRDevice, metaQuest3 } = await import('iwer');
+  const device = new XRDevice(metaQuest3, { stereoEnabled: true });
+  device.installRuntime({ forceInstall: true });
+  return device;
+}
+
+/** What the xr page publishes for tests as `window.__xrProbe`. */
+interface XrProbe {
+  /** World position of the card's native pixel (x, y) on the headset panel, and the panel's facing (world +Z). */
+  panelPoint(x: number, y: number): { point: number[]; normal: number[] };
+  /**
+   * The pose (in the emulated device's space) that puts a controller at world point `from` with its ray toward world
+   * point `to`: read off the right controller's known pose, so it holds once a session frame has posed it.
+   */
+  aim(from: number[], to: number[]): { position: number[]; quaternion: number[] };
+}
 
 try {
   const { params, fixed } = demoParams();
@@ -49,24 +110,28 @@ try {
     );
   // ?native=WxH: the canvas renderer's native image, and so the rows of a native-resolution eye.
   const { native } = readChainUrl(params);
-  if (emulate) {
-    // Loaded only on request: IWER replaces navigator.xr with an emulated headset.
-    const { XRDevice, metaQuest3 } = await import('iwer');
-    new XRDevice(metaQuest3, { stereoEnabled: true }).installRuntime({ forceInstall: true });
-  }
+  // Loaded only on request: IWER replaces navigator.xr with an emulated headset.
+  const device = emulate ? await emulatedQuest3() : null;
   // Decided before the device exists: a device for the WebGPU binding must come from an XR-compatible adapter.
   const support = await detectXrSupport();
   const xr = xrState(support);
-  handle.xr = xr;
+  handle.xr = device ? Object.assign(xr, { device }) : xr;
   const bench = workshopScene();
   // The UI card, in native pixels, y down: over the canvas frame, and the image of the panel in the headset.
+  const kernel = new UiKernel();
+  const box = new UiBox('card', { x: 8, y: 8, width: 116, height: 60 });
+  const controls = cardControls(box);
+  kernel.add(box);
+  const view = new UiView(kernel);
   const ui = new Node('ui');
-  const card = new UiRect('card', 128, 36, [0.05, 0.05, 0.12, 0.85]).setPosition(8, 8, 0);
-  const clock = new UiText('clock', 'T 0.00', [0.7, 1, 0.8, 1]).setPosition(6, 19, 0);
-  card.add(new UiText('title', 'ARMATURE XR', [1, 0.9, 0.4, 1]).setPosition(6, 7, 0)).add(clock);
-  ui.add(card);
+  const clock = new UiText('clock', 'T 0.00', [0.7, 1, 0.8, 1]).setPosition(12, 51, 0);
+  const readout = new UiText('readout', '', [0.95, 0.92, 0.7, 1]).setPosition(60, 51, 0);
+  ui.add(view.root)
+    .add(new UiText('title', 'ARMATURE XR', [1, 0.9, 0.4, 1]).setPosition(12, 11, 0))
+    .add(clock)
+    .add(readout);
   const atlas = new UiAtlas({});
-  const panelSize = [144, 52] as const; // the card and its margin
+  const panelSize = [132, 76] as const; // the card and its margin
   const panel = new Mesh('ui panel', quadGeometry(1, 1), new Material('panel'));
   panel.setPosition(-0.2, 1.62, -0.55).setScale(0.72, (0.72 * panelSize[1]) / panelSize[0], 1);
   panel.visible = false; // shown in the headset only: on the canvas the card is composited over the frame
@@ -87,22 +152,90 @@ try {
     },
     { xrCompatible: support.mode === 'webgpu-binding' },
   );
-  // On the canvas: pick a piece and carry it into a socket or down anywhere; press elsewhere to drag the table.
-  benchPointer(renderer, bench, canvas, (line) => console.info(line));
+  const input = new InputQueue(canvas, {
+    toNative: (x, y) => renderer.clientToNative(x, y),
+    takesKey: (key) => kernel.takesKey(key),
+  });
+  // On the canvas: pick a piece and carry it into a socket or down anywhere; press elsewhere to drag the table (but
+  // not on the card: the mouse works its controls).
+  const overCard = (e: PointerEvent) => box.contains(...renderer.clientToNative(e.clientX, e.clientY));
+  const log = (line: string) => console.info(line);
+  benchPointer(renderer, bench, canvas, log, overCard);
   publishBenchProbe(renderer, bench);
+  // The card's controls: reset puts the loose pieces back, the slider dims or brightens the sun, the checkbox turns
+  // the axle, the field names the bench on the card.
+  const home = bench.pieces.map((piece) => ({ piece, parent: piece.parent!, at: [...piece.position] }));
+  const sun = Float32Array.from(renderer.environment.lightColor);
+  let timeline: Timeline | null = null;
+  let spin: Scheduled | null = null;
+  kernel.onEvent = (event) => {
+    if (event.type === 'click' && event.control === 'reset')
+      for (const { piece, parent, at } of home) {
+        parent.attach(piece);
+        piece.setPosition(at[0]!, at[1]!, at[2]!).setRotation(0, 0, 0, 1);
+      }
+    else if (event.type === 'value-change' && event.control === 'light') {
+      const k = Number(event.value) / 10;
+      for (let i = 0; i < 3; i++) renderer.environment.lightColor[i] = sun[i]! * k;
+    } else if (event.type === 'value-change' && event.control === 'spin') {
+      spin?.cancel();
+      spin = event.value && timeline ? spinAxle(timeline, bench) : null;
+    }
+  };
+  handle.ui = uiHandle(kernel, (x, y) => renderer.nativeToClient(x, y)); // after onEvent: it chains it
+  const probe: XrProbe = {
+    panelPoint(x, y) {
+      const m = panel.worldMatrix as mat4;
+      const point = vec3.transformMat4(vec3.create(), [x / panelSize[0] - 0.5, 0.5 - y / panelSize[1], 0], m);
+      const normal = vec3.normalize(vec3.create(), [m[8], m[9], m[10]]);
+      return { point: [...point], normal: [...normal] };
+    },
+    aim(from, to) {
+      const hand = xr.inputs?.hands.find((h) => h.handedness === 'right');
+      const right = device?.controllers.right;
+      if (!hand || !right) throw new Error('aim: no session with an emulated right controller yet.');
+      // device ← reference space: the controller's device pose after its pose in the space (its ray node, under the
+      // rig); world → reference space: the rig's inverse.
+      const { position: p, quaternion: q } = right;
+      const deviceFromRay = mat4.fromRotationTranslation(
+        mat4.create(),
+        [q.x, q.y, q.z, q.w],
+        [p.x, p.y, p.z],
+      );
+      const spaceFromRay = hand.targetRay.localMatrix as mat4;
+      const deviceFromWorld = mat4.multiply(
+        mat4.create(),
+        mat4.multiply(mat4.create(), deviceFromRay, mat4.invert(mat4.create(), spaceFromRay)!),
+        mat4.invert(mat4.create(), xr.inputs!.rig.worldMatrix as mat4)!,
+      );
+      const position = vec3.transformMat4(vec3.create(), from as vec3, deviceFromWorld);
+      const target = vec3.transformMat4(vec3.create(), to as vec3, deviceFromWorld);
+      const direction = vec3.normalize(vec3.create(), vec3.subtract(vec3.create(), target, position));
+      const quaternion = quat.rotationTo(quat.create(), [0, 0, -1], direction);
+      return { position: [...position], quaternion: [...quaternion] };
+    },
+  };
+  (window as unknown as { __xrProbe: XrProbe }).__xrProbe = probe;
   const demo = runDemo(
     handle,
     renderer,
     [
       // The axle turns on scene time: in the headset the session's frames drive the timeline.
-      timelineStep((timeline) => spinAxle(timeline, bench)),
+      timelineStep((fresh) => {
+        timeline = fresh;
+        spin = controls.spin.value ? spinAxle(fresh, bench) : null;
+      }),
       (sample) => {
         clock.text = `T ${sample.elapsed.toFixed(2)}`;
+        readout.text = budgetText(holdReadout ? null : handle.stats).split('\n')[1]!;
+        view.update();
       },
       budgetPanelStep(bench.budget, handle, holdReadout),
+      benchGrab(bench, xr, log),
     ],
     document.querySelector('#hud'),
-    { keepRunning: true }, // under the fixed clock too: a drag or a carried piece is drawn as it happens
+    // Under the fixed clock too: a drag or a carried piece is drawn as it happens.
+    { keepRunning: true, input: { queue: input, kernel } },
   );
   if (support.mode) {
     button.hidden = false;
@@ -116,7 +249,7 @@ try {
         camera: bench.camera,
         support,
         resolution,
-        ui: { root: ui, atlas, size: panelSize, background: [0.02, 0.02, 0.05, 1], panel },
+        ui: { root: ui, atlas, size: panelSize, background: [0.02, 0.02, 0.05, 1], panel, kernel },
       })
         .then(({ session }) => {
           status.textContent = `In VR (${xr.mode}).`;

@@ -8,6 +8,8 @@ import type { FrameCounters } from '../time/frame-loop';
 import { openXrLayer, type XrViewPixels } from '../xr/xr-layer';
 import type { XrMode, XrSupport } from '../xr/xr-support';
 import { XrInputs } from '../xr/xr-inputs';
+import { XrPointers, type XrPointer } from '../xr/xr-pointers';
+import type { UiKernel } from '../ui/ui-kernel';
 import type { Running } from './run';
 
 /** Where the headset stands, kept up to date by `enterXr`: for a page's status line, a debug panel, tests. */
@@ -30,6 +32,8 @@ export interface XrState {
   readViews: (() => XrViewPixels[]) | null;
   /** The session's controllers and hands as scene nodes (under the root while the session runs), else null. */
   inputs: XrInputs | null;
+  /** Each input source as a pointer: its ray and what it meets (the UI panel's control, a mesh, or nothing). */
+  pointers: XrPointer[];
 }
 
 /** A fresh `XrState` for a page whose XR support is `support`. */
@@ -44,6 +48,7 @@ export function xrState(support: XrSupport): XrState {
     readViews: null,
     ended: null,
     inputs: null,
+    pointers: [],
   };
 }
 
@@ -59,8 +64,11 @@ export interface XrOptions {
   support: XrSupport;
   /** Each eye at the layer's resolution (default) or the pixel-art chain's native one. */
   resolution?: HeadsetResolution;
-  /** The UI layer, shown in the headset on `panel` (a mesh with a panel material, hidden on the canvas). */
-  ui?: HeadsetUi & { panel: Mesh };
+  /**
+   * The UI layer, shown in the headset on `panel` (a mesh with a panel material, hidden on the canvas); with `kernel`,
+   * controller rays on the panel are pointers into it (`XrPointers`).
+   */
+  ui?: HeadsetUi & { panel: Mesh; kernel?: UiKernel };
 }
 
 const NOTHING_DRAWN: FrameCounters = { drawCalls: 0, triangles: 0 };
@@ -144,9 +152,17 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
       layer.destroy();
       throw error;
     }
-    const draw = (pose: XRViewerPose, time: number): FrameCounters => {
+    const pointers = new XrPointers(
+      inputs,
+      root,
+      ui?.kernel ? { panel: ui.panel, size: ui.size, kernel: ui.kernel } : null,
+    );
+    // The rig is placed with the first pose, so the sources are read after it and cast before the eyes are drawn.
+    const draw = (frame: XRFrame, pose: XRViewerPose, time: number): FrameCounters => {
       const views = layer.views(pose);
       place(views, pose.transform);
+      inputs.update(frame, space);
+      pointers.update();
       return headset.render(time, views);
     };
     const release = () => {
@@ -164,11 +180,11 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
     xr.frames = 0;
     root.add(inputs.rig);
     xr.inputs = inputs;
+    xr.pointers = pointers.pointers;
     running.xrRender = (sample, frame) => {
       const pose = frame.getViewerPose(space);
       if (!pose) return NOTHING_DRAWN; // tracking lost this frame: nothing to draw from
-      inputs.update(frame, space);
-      const counters = draw(pose, sample.elapsed);
+      const counters = draw(frame, pose, sample.elapsed);
       xr.views = pose.views.length;
       xr.frames++;
       return counters;
@@ -180,6 +196,8 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
       xr.readViews = null;
       xr.resolution = null;
       xr.inputs = null;
+      xr.pointers = [];
+      pointers.dispose();
       inputs.dispose();
       if (ui) ui.panel.visible = false;
       release();

@@ -46,8 +46,11 @@ export interface ArmatureHandle {
   simulateDeviceLoss: (() => Promise<void>) | null;
 }
 
-/** What `ArmatureHandle.xr` holds: the headset state `enterXr` keeps. */
-export type XrHandle = XrState;
+/**
+ * What `ArmatureHandle.xr` holds: the headset state `enterXr` keeps, and on a page that emulates a headset
+ * (`?xr=emulate`) the emulated device itself (IWER's `XRDevice`: tests move its controllers and press their buttons).
+ */
+export type XrHandle = XrState & { device?: unknown };
 
 /** What `ArmatureHandle.world` holds. */
 export interface WorldReadout {

@@ -22,6 +22,7 @@ export interface PickHit {
 }
 
 const inverse = mat4.create();
+const NOTHING: ReadonlySet<Node> = new Set();
 const corner = vec4.create();
 
 /**
@@ -45,9 +46,14 @@ export function rayFromCamera(camera: Camera, ndcX: number, ndcY: number): Ray {
  * in the mesh's own space, seen from the ray, mirrored meshes included, as the world pass turns their winding over), tested against every triangle in each mesh's own space, so any
  * scale or rotation picks what is drawn; hits past `maxT` (in units of `ray.direction`: 1 is the far plane of a
  * `rayFromCamera` ray) are not. Meshes that draw other than their geometry (sprites, which face the eye in their
- * shader) are not picked.
+ * shader) are not picked, nor anything in `skip` or under it (a pointer's own beam, the panel it is cast at).
  */
-export function pickRay(root: Node, ray: Ray, maxT = Infinity): PickHit | null {
+export function pickRay(
+  root: Node,
+  ray: Ray,
+  maxT = Infinity,
+  skip: ReadonlySet<Node> = NOTHING,
+): PickHit | null {
   let best: PickHit | null = null;
   const localOrigin = vec3.create();
   const localDirection = vec3.create();
@@ -55,6 +61,7 @@ export function pickRay(root: Node, ray: Ray, maxT = Infinity): PickHit | null {
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
+    if (skip.has(node)) continue;
     for (const child of node.children) stack.push(child);
     if (!(node instanceof Mesh) || !node.visible || !isPlainGeometry(node)) continue;
     const world = node.worldMatrix;

@@ -1,41 +1,15 @@
-import { mat4, quat, vec3 } from 'gl-matrix';
+import { vec3, type mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { Node } from '../scene/node';
+import {
+  FAKE_SPACE as SPACE,
+  fakeFrame as frame,
+  fakePose as pose,
+  fakeSession,
+  fakeSource as source,
+} from './fake-xr-session';
 import { XrInputs } from './xr-inputs';
 
-/** A source as a session lists it: its spaces are plain tokens the fake frame looks poses up by. */
-function source(handedness: XRHandedness, grip = true) {
-  return {
-    handedness,
-    targetRaySpace: { name: `${handedness} ray` },
-    gripSpace: grip ? { name: `${handedness} grip` } : undefined,
-  } as unknown as XRInputSource;
-}
-
-/** A rigid pose: at `position`, turned `yaw` about +Y. */
-function pose(position: [number, number, number], yaw = 0): Float32Array {
-  const q = quat.setAxisAngle(quat.create(), [0, 1, 0], yaw);
-  return mat4.fromRotationTranslation(new Float32Array(16) as unknown as mat4, q, position) as Float32Array;
-}
-
-function fakeSession(sources: XRInputSource[]) {
-  const session = new EventTarget() as EventTarget & { inputSources: XRInputSource[] };
-  session.inputSources = sources;
-  const fire = (type: string, inputSource: XRInputSource) =>
-    session.dispatchEvent(Object.assign(new Event(type), { inputSource }));
-  return { session: session as unknown as XRSession, fire, sources: session.inputSources };
-}
-
-function frame(poses: Map<unknown, Float32Array>): XRFrame {
-  return {
-    getPose: (space: unknown) => {
-      const matrix = poses.get(space);
-      return matrix ? ({ transform: { matrix } } as XRPose) : undefined;
-    },
-  } as unknown as XRFrame;
-}
-
-const SPACE = {} as XRReferenceSpace;
 const worldOf = (node: Node) => [...node.worldPosition].map((v) => Math.round(v * 1e5) / 1e5);
 
 describe('XrInputs', () => {
