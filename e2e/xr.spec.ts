@@ -293,6 +293,7 @@ type Controller = {
   position: { set(x: number, y: number, z: number): void };
   quaternion: { set(x: number, y: number, z: number, w: number): void };
   updateButtonValue(id: string, value: number): void;
+  updateAxes(id: string, x: number, y: number): void;
 };
 type Device = { controllers: Record<string, Controller> };
 
@@ -340,7 +341,12 @@ async function aimAtCard(
 }
 
 /** Sets a controller button's value (1 pressed, 0 released) and lets frames apply it. */
-async function button(page: Page, hand: string, id: 'trigger' | 'squeeze', value: number): Promise<void> {
+async function button(
+  page: Page,
+  hand: string,
+  id: 'trigger' | 'squeeze' | 'a-button',
+  value: number,
+): Promise<void> {
   await page.evaluate(
     ({ hand, id, value }) =>
       (window.__armature!.xr!.device as Device).controllers[hand]!.updateButtonValue(id, value),
@@ -373,7 +379,7 @@ const RESET = [26, 27.5] as const;
 const SLIDER = { x: 44, y: 27.5, perUnit: 3 } as const;
 const NAME = [66, 42.5] as const;
 
-test('xr: the right controller points at the card’s button and the trigger clicks it; both rays are drawn', async ({
+test('xr: the right controller points at the card’s button and the trigger clicks it; A accepts, the stick navigates', async ({
   page,
 }) => {
   await openDemo(page, 'xr/?xr=emulate');
@@ -390,6 +396,15 @@ test('xr: the right controller points at the card’s button and the trigger cli
   await button(page, 'right', 'trigger', 0);
   await page.waitForFunction(() => window.__armature!.ui!.events.some((e) => e.type === 'click'));
   expect(await uiEvents(page)).toEqual(['hover-in reset', 'focus-in reset', 'click reset']);
+  // The controller's A button and thumbstick go through the action mapper: accept clicks the focused control, the
+  // stick pushed right moves focus to the slider.
+  await button(page, 'right', 'a-button', 1);
+  await button(page, 'right', 'a-button', 0);
+  await page.evaluate(() =>
+    (window.__armature!.xr!.device as Device).controllers.right!.updateAxes('thumbstick', 1, 0),
+  );
+  await page.waitForFunction(() => window.__armature!.ui!.focus === 'light');
+  expect((await uiEvents(page)).slice(3)).toEqual(['click reset', 'focus-out reset', 'focus-in light']);
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });
 

@@ -155,6 +155,8 @@ try {
   const input = new InputQueue(canvas, {
     toNative: (x, y) => renderer.clientToNative(x, y),
     takesKey: (key) => kernel.takesKey(key),
+    // The controllers' A/B buttons and thumbsticks are pads too: the same actions in the headset as on the desk.
+    pads: () => [...(navigator.getGamepads?.() ?? []), ...(xr.inputs?.pads ?? [])],
   });
   // On the canvas: pick a piece and carry it into a socket or down anywhere; press elsewhere to drag the table (but
   // not on the card: the mouse works its controls).

@@ -3,12 +3,22 @@
 import { mat4, quat } from 'gl-matrix';
 
 /** A source as a session lists it: its spaces are plain tokens the fake frame looks poses up by. */
-export function fakeSource(handedness: XRHandedness, grip = true): XRInputSource {
+export function fakeSource(handedness: XRHandedness, grip = true, gamepad?: Partial<Gamepad>): XRInputSource {
   return {
     handedness,
     targetRaySpace: { name: `${handedness} ray` },
     gripSpace: grip ? { name: `${handedness} grip` } : undefined,
+    gamepad,
   } as unknown as XRInputSource;
+}
+
+/** An `xr-standard` gamepad as a Quest controller has it: trigger, squeeze, touchpad, thumbstick, A/X, B/Y; 4 axes. */
+export function fakeXrGamepad(): Gamepad & { buttons: { pressed: boolean }[]; axes: number[] } {
+  return {
+    mapping: 'xr-standard',
+    buttons: Array.from({ length: 6 }, () => ({ pressed: false, touched: false, value: 0 })),
+    axes: [0, 0, 0, 0],
+  } as unknown as Gamepad & { buttons: { pressed: boolean }[]; axes: number[] };
 }
 
 /** A rigid pose: at `position`, turned `yaw` about +Y (then `pitch` about its +X). */

@@ -7,8 +7,11 @@ import {
   fakePose as pose,
   fakeSession,
   fakeSource as source,
+  fakeXrGamepad,
 } from './fake-xr-session';
-import { XrInputs } from './xr-inputs';
+import { ActionMapper } from '../input/action-mapper';
+import { PadPoller } from '../input/pad-poller';
+import { XrInputs, XR_PAD_INDEX } from './xr-inputs';
 
 const worldOf = (node: Node) => [...node.worldPosition].map((v) => Math.round(v * 1e5) / 1e5);
 
@@ -82,5 +85,29 @@ describe('XrInputs', () => {
     fire('selectstart', left);
     inputs.update(frame(poses), SPACE);
     expect([l.select, inputs.rig.parent, root.children.length]).toEqual([false, null, 0]);
+  });
+
+  it('controllers’ gamepads are pads in the standard layout: A/X accepts, B/Y rejects, the thumbstick navigates', () => {
+    const [leftPad, rightPad] = [fakeXrGamepad(), fakeXrGamepad()];
+    const { session } = fakeSession([
+      source('left', true, leftPad),
+      source('right', true, rightPad),
+      source('none'),
+    ]);
+    const inputs = new XrInputs(session);
+    inputs.update(frame(new Map()), SPACE);
+    const poller = new PadPoller(new ActionMapper());
+    expect(inputs.pads.map((p) => p.index)).toEqual([XR_PAD_INDEX, XR_PAD_INDEX + 1]); // the third has no gamepad
+    expect(poller.poll(inputs.pads)).toEqual([]);
+    rightPad.buttons[0]!.pressed = true; // the trigger and the squeeze: the pointer's, not actions
+    rightPad.buttons[1]!.pressed = true;
+    expect(poller.poll(inputs.pads)).toEqual([]);
+    rightPad.buttons[4]!.pressed = true; // A
+    leftPad.buttons[5]!.pressed = true; // Y
+    leftPad.axes[2] = 0.9; // thumbstick right
+    expect(poller.poll(inputs.pads)).toEqual([['reject'], ['right'], ['accept']]);
+    expect(poller.poll(inputs.pads)).toEqual([]); // held: no new presses
+    rightPad.axes[3] = -0.8; // thumbstick up
+    expect(poller.poll(inputs.pads)).toEqual([['up']]);
   });
 });

@@ -1,4 +1,5 @@
 import type { mat4 } from 'gl-matrix';
+import type { PadState } from '../input/pad-poller';
 import { decomposeTrs, type Trs } from '../math/decompose-trs';
 import { Node } from '../scene/node';
 
@@ -14,7 +15,12 @@ export interface XrHand {
   /** Whether the trigger (select; a hand's pinch) and the grip button (squeeze) are held, as of the last frame. */
   select: boolean;
   squeeze: boolean;
+  /** The source's gamepad (`xr-standard` layout), if it has one: read by `XrInputs.pads`. */
+  readonly gamepad: Gamepad | null;
 }
+
+/** Pad indices of XR controllers start here, clear of the browser's own pads (0, 1, 2, 3). */
+export const XR_PAD_INDEX = 100;
 
 /** What happened to a hand's buttons during the last frame, in the order the session reported it. */
 export interface XrInputEvent {
@@ -76,6 +82,27 @@ export class XrInputs {
     this.queue.length = 0;
   }
 
+  /**
+   * Each controller's gamepad as a pad in the standard layout, so the action mapper's pad bindings work in the headset
+   * as on the desk (feed them to `InputQueueOptions.pads` beside the browser's): `xr-standard`'s A/X button (4) is
+   * button 0 (accept by default), B/Y (5) button 1 (reject), its thumbstick (axes 2, 3) the left stick. The trigger and
+   * squeeze are not pad buttons: they are the pointer's (`XrPointers`). Indices from `XR_PAD_INDEX`, by hand.
+   */
+  get pads(): PadState[] {
+    const pads: PadState[] = [];
+    this.hands.forEach((hand, i) => {
+      const pad = hand.gamepad;
+      if (!pad || pad.mapping !== 'xr-standard') return;
+      const released = { pressed: false };
+      pads.push({
+        index: XR_PAD_INDEX + i,
+        buttons: [pad.buttons[4] ?? released, pad.buttons[5] ?? released],
+        axes: [pad.axes[2] ?? 0, pad.axes[3] ?? 0],
+      });
+    });
+    return pads;
+  }
+
   /** Stops listening to the session and takes the rig out of the scene. */
   dispose(): void {
     for (const type of TYPES) this.session.removeEventListener(type, this.listener);
@@ -93,6 +120,7 @@ export class XrInputs {
         tracked: false,
         select: false,
         squeeze: false,
+        gamepad: source.gamepad ?? null,
       };
       this.rig.add(hand.targetRay).add(hand.grip);
       this.bySource.set(source, hand);
