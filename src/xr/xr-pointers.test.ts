@@ -47,7 +47,7 @@ function bench() {
   root.add(inputs.rig);
   const pointers = new XrPointers(inputs, root, { panel, size: [80, 40], kernel });
   const poses = new Map<unknown, Float32Array>();
-  /** Points a controller from `at` at panel pixel (x, y) — straight along −Z — or, with `yaw`, turned from −Z. */
+  /** Puts a controller on the user's plane (z = 0) right in front of panel pixel (x, y), its ray along −Z onto it. */
   const aim = (source: XRInputSource, x: number, y: number) =>
     poses.set(source.targetRaySpace, fakePose([(x / 80 - 0.5) * 0.4, 1 + (0.5 - y / 40) * 0.2, 0]));
   const events: string[] = [];
