@@ -295,7 +295,12 @@ type Controller = {
   updateButtonValue(id: string, value: number): void;
   updateAxes(id: string, x: number, y: number): void;
 };
-type Device = { controllers: Record<string, Controller> };
+type Hand = Controller & { updatePinchValue(value: number): void };
+type Device = {
+  controllers: Record<string, Controller>;
+  hands: Record<string, Hand>;
+  primaryInputMode: string;
+};
 
 /** Waits until the session has drawn `n` more frames (a pose or button set now has been read and applied). */
 async function xrFrames(page: Page, n = 3): Promise<void> {
@@ -303,12 +308,16 @@ async function xrFrames(page: Page, n = 3): Promise<void> {
   await page.waitForFunction((f) => window.__armature!.xr!.frames >= f, at + n);
 }
 
-/** Puts the `hand` controller at world point `from`, its ray toward world point `to`, and lets frames read it. */
+/**
+ * Puts the `hand` controller (or tracked hand, while the emulator tracks hands) at world point `from`, its ray toward
+ * world point `to`, and lets frames read it.
+ */
 async function aim(page: Page, hand: string, from: Vec, to: Vec): Promise<void> {
   await page.evaluate(
     ({ hand, from, to }) => {
       const pose = (window as unknown as XrTestWindow).__xrProbe.aim(from, to);
-      const c = (window.__armature!.xr!.device as Device).controllers[hand]!;
+      const device = window.__armature!.xr!.device as Device;
+      const c = (device.primaryInputMode === 'hand' ? device.hands : device.controllers)[hand]!;
       c.position.set(pose.position[0]!, pose.position[1]!, pose.position[2]!);
       c.quaternion.set(pose.quaternion[0]!, pose.quaternion[1]!, pose.quaternion[2]!, pose.quaternion[3]!);
     },
@@ -463,20 +472,21 @@ test('xr: two controllers each capture their own control: the left drags the sli
   expect(Number(await page.evaluate(() => window.__armature!.ui!.values.light))).toBeGreaterThanOrEqual(13);
 });
 
-test('xr: squeeze on a loose piece grabs it; let go by a free socket and it snaps in, taking the socket’s frame', async ({
-  page,
-}) => {
-  await openDemo(page, 'xr/?xr=emulate');
-  await enterVr(page, 5);
+/**
+ * Aims the right hand at the cap, `press`es to grab it (it hangs on `grip`), carries it to the free socket 1 and lets
+ * go: the cap snaps in, its world matrix the socket's.
+ */
+async function grabCapIntoSocket(page: Page, press: (value: number) => Promise<void>, grip: string) {
   const cap = await page.evaluate(() => (window as unknown as XrTestWindow).__bench.worldOf('cap'));
   const from = [cap[0]!, cap[1]! + 0.25, cap[2]! + 0.1];
   await aim(page, 'right', from, cap);
   expect((await pointerHits(page)).right).toBe('node cap');
-  await button(page, 'right', 'squeeze', 1);
+  await press(1);
   await page.waitForFunction(
-    () => (window as unknown as XrTestWindow).__bench.parentOf('cap') === 'xr right 1 grip',
+    (grip) => (window as unknown as XrTestWindow).__bench.parentOf('cap') === grip,
+    grip,
   );
-  // Carried: the controller moves by the way from the cap to the free socket, and the cap with it.
+  // Carried: the hand moves by the way from the cap to the free socket, and the cap with it.
   const socket = await page.evaluate(() => (window as unknown as XrTestWindow).__bench.worldOf('socket 1'));
   const delta = socket.map((v, i) => v - cap[i]!);
   await aim(
@@ -487,7 +497,7 @@ test('xr: squeeze on a loose piece grabs it; let go by a free socket and it snap
   );
   const carried = await page.evaluate(() => (window as unknown as XrTestWindow).__bench.worldOf('cap'));
   expect(Math.hypot(...carried.map((v, i) => v - socket[i]!))).toBeLessThan(0.02);
-  await button(page, 'right', 'squeeze', 0);
+  await press(0);
   await page.waitForFunction(
     () => (window as unknown as XrTestWindow).__bench.parentOf('cap') === 'socket 1',
   );
@@ -496,5 +506,59 @@ test('xr: squeeze on a loose piece grabs it; let go by a free socket and it snap
     (window as unknown as XrTestWindow).__bench.matrixOf('socket 1'),
   ]);
   for (let i = 0; i < 16; i++) expect(piece![i]).toBeCloseTo(into![i]!, 5);
+}
+
+test('xr: squeeze on a loose piece grabs it; let go by a free socket and it snaps in, taking the socket’s frame', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate');
+  await enterVr(page, 5);
+  await grabCapIntoSocket(page, (value) => button(page, 'right', 'squeeze', value), 'xr right 1 grip');
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});
+
+test('xr: with tracked hands instead of controllers, the right hand’s pinch clicks the button it points at and grabs a piece', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate');
+  await enterVr(page, 5);
+  // The user puts the controllers down: the session lists two hands instead (new sources, ids 2 and 3).
+  await page.evaluate(() => {
+    (window.__armature!.xr!.device as Device).primaryInputMode = 'hand';
+  });
+  await page.waitForFunction(() => {
+    const pointers = window.__armature!.xr!.pointers;
+    return pointers.length === 2 && pointers.every((p) => p.hand.kind === 'hand' && p.hand.tracked);
+  });
+  expect(
+    await page.evaluate(() => window.__armature!.xr!.pointers.map((p) => [p.handedness, p.hand.kind, p.id])),
+  ).toEqual([
+    ['left', 'hand', 3],
+    ['right', 'hand', 4],
+  ]);
+  await aimAtCard(page, 'right', ...RESET, { back: 0.5 });
+  await page.waitForFunction(() =>
+    window.__armature!.xr!.pointers.some((p) => p.hit?.kind === 'ui' && p.hit.control?.name === 'reset'),
+  );
+  const pinch = async (value: number) => {
+    await page.evaluate(
+      (value) => (window.__armature!.xr!.device as Device).hands.right!.updatePinchValue(value),
+      value,
+    );
+    await xrFrames(page);
+  };
+  await pinch(1);
+  await pinch(0);
+  await page.waitForFunction(() => window.__armature!.ui!.events.some((e) => e.type === 'click'));
+  expect(await uiEvents(page)).toEqual(['hover-in reset', 'focus-in reset', 'click reset']);
+  // The controllers' nodes left the rig with them: only the hands' rays and grips are there.
+  expect(await page.evaluate(() => window.__armature!.xr!.inputs!.rig.children.map((c) => c.name))).toEqual([
+    'xr left 2 ray',
+    'xr left 2 grip',
+    'xr right 3 ray',
+    'xr right 3 grip',
+  ]);
+  // A hand has no squeeze: pinching on a piece grabs it.
+  await grabCapIntoSocket(page, pinch, 'xr right 3 grip');
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });

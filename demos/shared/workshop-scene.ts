@@ -246,7 +246,7 @@ function putDown(bench: Workshop, piece: Mesh, log: (line: string) => void): voi
 const SNAP_REACH = 0.08;
 
 /**
- * Seed 000's grab in the headset, as a step: squeeze while a controller's ray is on a loose piece and the piece
+ * Seed 000's grab in the headset, as a step: squeeze (a tracked hand: pinch) while a ray is on a loose piece and the piece
  * follows that controller's grip keeping its offset (`grip.attach`); let go within `SNAP_REACH` of a free socket and
  * it snaps in (`socket.snap`), elsewhere it stays where it was let go, on the table top (`top.attach`). Each release is
  * logged as on the desk. A session ending mid-grab puts the held pieces down where they are.
@@ -272,8 +272,11 @@ export function benchGrab(bench: Workshop, xr: XrState, log: (line: string) => v
       return;
     }
     for (const { type, hand } of inputs.events) {
-      if (type === 'squeezeend' && held.has(hand)) release(hand);
-      if (type !== 'squeezestart' || held.has(hand)) continue;
+      // A tracked hand has no squeeze: it grabs by pinching (select) on the piece.
+      const [grab, letGo] =
+        hand.kind === 'hand' ? ['selectstart', 'selectend'] : ['squeezestart', 'squeezeend'];
+      if (type === letGo && held.has(hand)) release(hand);
+      if (type !== grab || held.has(hand)) continue;
       const hit = xr.pointers.find((p) => p.hand === hand)?.hit;
       const piece = hit?.kind === 'node' ? hit.node : null;
       if (!piece || !bench.pieces.includes(piece) || [...held.values()].includes(piece)) continue;

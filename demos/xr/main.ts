@@ -91,7 +91,8 @@ interface XrProbe {
   panelPoint(x: number, y: number): { point: number[]; normal: number[] };
   /**
    * The pose (in the emulated device's space) that puts a controller at world point `from` with its ray toward world
-   * point `to`: read off the right controller's known pose, so it holds once a session frame has posed it.
+   * point `to`: read off the right controller's known pose (the right hand's while the emulator tracks hands), so it
+   * holds once a session frame has posed it.
    */
   aim(from: number[], to: number[]): { position: number[]; quaternion: number[] };
 }
@@ -193,9 +194,11 @@ try {
       return { point: [...point], normal: [...normal] };
     },
     aim(from, to) {
-      const hand = xr.inputs?.hands.find((h) => h.handedness === 'right');
-      const right = device?.controllers.right;
-      if (!hand || !right) throw new Error('aim: no session with an emulated right controller yet.');
+      // The right controller, or the right hand when the emulator tracks hands (`primaryInputMode = 'hand'`).
+      const kind = device?.primaryInputMode === 'hand' ? 'hand' : 'controller';
+      const hand = xr.inputs?.hands.find((h) => h.handedness === 'right' && h.kind === kind);
+      const right = kind === 'hand' ? device?.hands.right : device?.controllers.right;
+      if (!hand || !right) throw new Error(`aim: no session with an emulated right ${kind} yet.`);
       // device ← reference space: the controller's device pose after its pose in the space (its ray node, under the
       // rig); world → reference space: the rig's inverse.
       const { position: p, quaternion: q } = right;

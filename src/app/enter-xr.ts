@@ -97,10 +97,11 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
   const resolution = options.resolution ?? 'full';
   if (!navigator.xr || !support.mode) throw new Error(support.reason ?? 'WebXR is not available.');
   const wantGpu = support.mode === 'webgpu-binding';
-  const session = await navigator.xr.requestSession(
-    'immersive-vr',
-    wantGpu ? { requiredFeatures: ['webgpu'] } : {},
-  );
+  // Hand tracking is asked for, not required: without it a headset lists no hands, only controllers.
+  const session = await navigator.xr.requestSession('immersive-vr', {
+    ...(wantGpu ? { requiredFeatures: ['webgpu'] } : {}),
+    optionalFeatures: ['hand-tracking'],
+  });
   try {
     const space = await session.requestReferenceSpace('local');
     const origin = mat4.create(); // reference space ← world: first head pose × desk camera view

@@ -392,7 +392,11 @@ export class UiKernel {
     }
   }
 
-  /** The pointer is gone (off the canvas, off the panel, or input lost): its capture is cancelled. */
+  /**
+   * The pointer is gone (off the canvas, off the panel, or input lost): its capture is cancelled. A pointer other than
+   * the mouse is forgotten (it holds nothing now, and sources that come and go would otherwise pile up); if it shows
+   * again it starts afresh.
+   */
   private leave(p: PointerState): void {
     if (p.capture) this.endCapture(p, false);
     // Focus leaves with the pointer it follows, unless another pointer is still over the focused control.
@@ -401,6 +405,14 @@ export class UiKernel {
     if (!this.editing && !held && (p === this.active || p.hover === this._focus)) this.setFocus(null);
     this.setHover(p, null);
     p.pressed = null;
+    if (p === this.mouse) return;
+    this.pointers.delete(p.id);
+    if (this.active === p) this.active = this.mouse;
+  }
+
+  /** How many pointers the kernel holds state for (the mouse and each other one since it last showed). */
+  get pointerCount(): number {
+    return this.pointers.size;
   }
 
   // --- keys and pad ------------------------------------------------------------------------------------------------

@@ -12,6 +12,14 @@ export function fakeSource(handedness: XRHandedness, grip = true, gamepad?: Part
   } as unknown as XRInputSource;
 }
 
+/** A tracked hand as a session lists it: joints (`hand`), a pinch that fires select, no `xr-standard` gamepad. */
+export function fakeHandSource(handedness: XRHandedness): XRInputSource {
+  return Object.assign(fakeSource(handedness), {
+    hand: new Map(),
+    gamepad: { mapping: '', buttons: [{ pressed: false, touched: false, value: 0 }], axes: [] },
+  }) as XRInputSource;
+}
+
 /** An `xr-standard` gamepad as a Quest controller has it: trigger, squeeze, touchpad, thumbstick, A/X, B/Y; 4 axes. */
 export function fakeXrGamepad(): Gamepad & { buttons: { pressed: boolean }[]; axes: number[] } {
   return {

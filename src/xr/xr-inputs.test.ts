@@ -5,6 +5,7 @@ import {
   FAKE_SPACE as SPACE,
   fakeFrame as frame,
   fakePose as pose,
+  fakeHandSource,
   fakeSession,
   fakeSource as source,
   fakeXrGamepad,
@@ -109,5 +110,36 @@ describe('XrInputs', () => {
     expect(poller.poll(inputs.pads)).toEqual([]); // held: no new presses
     rightPad.axes[3] = -0.8; // thumbstick up
     expect(poller.poll(inputs.pads)).toEqual([['up']]);
+  });
+
+  it('a source the session stops listing leaves after its last events; pads keep their indices; hands are hands', () => {
+    const [left, right] = [source('left', true, fakeXrGamepad()), source('right', true, fakeXrGamepad())];
+    const { session, fire, sources } = fakeSession([left, right]);
+    const inputs = new XrInputs(session);
+    const poses = new Map<unknown, Float32Array>([[left.targetRaySpace, pose([0, 1, 0])]]);
+    inputs.update(frame(poses), SPACE);
+    const [l, r] = inputs.hands;
+    expect([l!.kind, l!.id, r!.id, inputs.rig.children.length]).toEqual(['controller', 0, 1, 4]);
+    // The user puts the controllers down and raises their hands: the session lists new sources, the left controller's
+    // select ends as it goes.
+    fire('selectstart', left);
+    inputs.update(frame(poses), SPACE);
+    const hand = fakeHandSource('right');
+    sources.splice(0, 1, hand);
+    fire('selectend', left);
+    inputs.update(frame(poses), SPACE);
+    expect(inputs.events.map((e) => [e.type, e.hand])).toEqual([['selectend', l]]);
+    expect(inputs.hands.map((h) => [h.kind, h.handedness, h.id])).toEqual([
+      ['controller', 'right', 1],
+      ['hand', 'right', 2],
+    ]);
+    expect([l!.targetRay.parent, inputs.rig.children.length]).toEqual([null, 4]);
+    // The right controller is still pad XR_PAD_INDEX + 1; the hand has no xr-standard gamepad, so no pad.
+    expect(inputs.pads.map((p) => p.index)).toEqual([XR_PAD_INDEX + 1]);
+    // An event from a source the session never listed (or no longer does, after its last frame) makes no hand.
+    fire('selectstart', left);
+    fire('selectstart', source('left'));
+    inputs.update(frame(poses), SPACE);
+    expect([inputs.events, inputs.hands.length]).toEqual([[], 2]);
   });
 });

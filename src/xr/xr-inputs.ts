@@ -6,6 +6,10 @@ import { Node } from '../scene/node';
 /** One XR input source (a controller, or a tracked hand) as the scene sees it. */
 export interface XrHand {
   readonly handedness: XRHandedness;
+  /** A controller, or a tracked hand (its pinch is select; it has no squeeze and no `xr-standard` gamepad). */
+  readonly kind: 'controller' | 'hand';
+  /** Its number among the sources the session has had (0, 1, …; never reused): its pad's and its pointer's. */
+  readonly id: number;
   /** The pointing ray's pose: the ray leaves its position along its −Z. Where it was last known while not tracked. */
   readonly targetRay: Node;
   /** Where a held thing sits (the grip pose; a hand without one: the target ray's). */
@@ -39,11 +43,15 @@ const TYPES = ['selectstart', 'selectend', 'squeezestart', 'squeezeend'] as cons
 export class XrInputs {
   /** The reference space in the world: add it under the scene's root; the hands' nodes are its children. */
   readonly rig = new Node('xr rig');
-  /** Every source seen, in the order it first appeared. */
+  /**
+   * The session's sources, in the order they first appeared. One the session stops listing (a controller put down,
+   * hands switched for controllers) leaves the list and the rig at the next `update`, after its last events.
+   */
   readonly hands: XrHand[] = [];
   /** The last frame's button events. */
   readonly events: XrInputEvent[] = [];
   private readonly bySource = new Map<XRInputSource, XrHand>();
+  private sourcesSeen = 0;
   private readonly queue: { type: XrInputEvent['type']; source: XRInputSource }[] = [];
   private readonly listener = (event: Event) => {
     const source = (event as XRInputSourceEvent).inputSource;
@@ -60,10 +68,14 @@ export class XrInputs {
     this.pose(this.rig, worldFromSpace);
   }
 
-  /** Reads each source's poses in `space` from `frame`, then applies the button events queued since the last call. */
+  /**
+   * Reads each source's poses in `space` from `frame`, then applies the button events queued since the last call, then
+   * lets go of the sources the session no longer lists.
+   */
   update(frame: XRFrame, space: XRReferenceSpace): void {
     for (const hand of this.hands) hand.tracked = false;
-    for (const source of this.session.inputSources) {
+    const listed = new Set(this.session.inputSources);
+    for (const source of listed) {
       const hand = this.handOf(source);
       const ray = frame.getPose(source.targetRaySpace, space);
       if (!ray) continue;
@@ -74,32 +86,41 @@ export class XrInputs {
     }
     this.events.length = 0;
     for (const { type, source } of this.queue) {
+      // A source's last events (a select ending as it goes) still count; one never listed makes no hand.
+      if (!listed.has(source) && !this.bySource.has(source)) continue;
       const hand = this.handOf(source);
       if (type === 'selectstart' || type === 'selectend') hand.select = type === 'selectstart';
       else hand.squeeze = type === 'squeezestart';
       this.events.push({ type, hand });
     }
     this.queue.length = 0;
+    for (const [source, hand] of this.bySource) {
+      if (listed.has(source)) continue;
+      this.bySource.delete(source);
+      this.hands.splice(this.hands.indexOf(hand), 1);
+      this.rig.remove(hand.targetRay).remove(hand.grip);
+    }
   }
 
   /**
    * Each controller's gamepad as a pad in the standard layout, so the action mapper's pad bindings work in the headset
    * as on the desk (feed them to `InputQueueOptions.pads` beside the browser's): `xr-standard`'s A/X button (4) is
    * button 0 (accept by default), B/Y (5) button 1 (reject), its thumbstick (axes 2, 3) the left stick. The trigger and
-   * squeeze are not pad buttons: they are the pointer's (`XrPointers`). Indices from `XR_PAD_INDEX`, by hand.
+   * squeeze are not pad buttons: they are the pointer's (`XrPointers`). A pad's index is `XR_PAD_INDEX` + its hand's
+   * `id`, so it stays the same while other sources come and go.
    */
   get pads(): PadState[] {
     const pads: PadState[] = [];
-    this.hands.forEach((hand, i) => {
+    for (const hand of this.hands) {
       const pad = hand.gamepad;
-      if (!pad || pad.mapping !== 'xr-standard') return;
+      if (!pad || pad.mapping !== 'xr-standard') continue;
       const released = { pressed: false };
       pads.push({
-        index: XR_PAD_INDEX + i,
+        index: XR_PAD_INDEX + hand.id,
         buttons: [pad.buttons[4] ?? released, pad.buttons[5] ?? released],
         axes: [pad.axes[2] ?? 0, pad.axes[3] ?? 0],
       });
-    });
+    }
     return pads;
   }
 
@@ -112,9 +133,12 @@ export class XrInputs {
   private handOf(source: XRInputSource): XrHand {
     let hand = this.bySource.get(source);
     if (!hand) {
-      const name = `xr ${source.handedness} ${this.hands.length}`;
+      const id = this.sourcesSeen++;
+      const name = `xr ${source.handedness} ${id}`;
       hand = {
+        id,
         handedness: source.handedness,
+        kind: source.hand ? 'hand' : 'controller',
         targetRay: new Node(`${name} ray`),
         grip: new Node(`${name} grip`),
         tracked: false,

@@ -6,7 +6,7 @@ import { Node } from '../scene/node';
 import { UiBox } from '../ui/ui-box';
 import { UiControl } from '../ui/ui-control';
 import { UiKernel } from '../ui/ui-kernel';
-import { FAKE_SPACE, fakeFrame, fakePose, fakeSession, fakeSource } from './fake-xr-session';
+import { FAKE_SPACE, fakeFrame, fakeHandSource, fakePose, fakeSession, fakeSource } from './fake-xr-session';
 import { XrInputs } from './xr-inputs';
 import { XrPointers, type XrHit } from './xr-pointers';
 
@@ -42,7 +42,7 @@ function bench() {
   });
   kernel.add(box.add(ok).add(slider));
   const [left, right] = [fakeSource('left'), fakeSource('right')];
-  const { session, fire } = fakeSession([left, right]);
+  const { session, fire, sources } = fakeSession([left, right]);
   const inputs = new XrInputs(session);
   root.add(inputs.rig);
   const pointers = new XrPointers(inputs, root, { panel, size: [80, 40], kernel });
@@ -76,6 +76,7 @@ function bench() {
     frame,
     pointers,
     inputs,
+    sources,
   };
 }
 
@@ -179,5 +180,40 @@ describe('XrPointers', () => {
     poses.delete(left.targetRaySpace);
     expect(frame()).toEqual(['capture-cancel slider', 'value-change slider 10', 'hover-out slider']);
     expect(pointers.pointers[0]!.hit).toBe(null);
+  });
+
+  it('hands in place of controllers: a drag held by a controller that goes is cancelled, a pinch clicks', () => {
+    const { aim, frame, fire, left, right, kernel, pointers, inputs, sources } = bench();
+    aim(left, 45, 16);
+    aim(right, 75, 35); // on the panel, on no control
+    frame();
+    fire('selectstart', left);
+    frame();
+    expect(kernel.capturedBy(1)?.name).toBe('slider');
+    const beams = () => inputs.hands.map((h) => h.targetRay.children.length);
+    expect([kernel.pointerCount, beams()]).toEqual([3, [1, 1]]); // the mouse and the two controllers
+    // The session swaps both controllers for tracked hands (no selectend for the left: it just goes).
+    const hands = [fakeHandSource('left'), fakeHandSource('right')];
+    sources.splice(0, 2, ...hands);
+    aim(hands[1]!, 20, 16);
+    expect(frame()).toEqual([
+      'capture-cancel slider',
+      'value-change slider 10',
+      'focus-out slider',
+      'hover-out slider',
+      'hover-in ok',
+      'focus-in ok',
+    ]);
+    expect(pointers.pointers.map((p) => [p.hand.kind, p.handedness, p.id])).toEqual([
+      ['hand', 'left', 3],
+      ['hand', 'right', 4],
+    ]);
+    // The controllers' pointers are forgotten by the kernel; the right hand's is new (the left hand is not on the
+    // panel: it has no pose).
+    expect([kernel.pointerCount, beams()]).toEqual([2, [1, 1]]);
+    fire('selectstart', hands[1]!); // the pinch
+    frame();
+    fire('selectend', hands[1]!);
+    expect(frame()).toEqual(['click ok']);
   });
 });

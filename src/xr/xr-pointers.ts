@@ -19,7 +19,7 @@ export type XrHit =
 export interface XrPointer {
   readonly hand: XrHand;
   readonly handedness: XRHandedness;
-  /** The pointer's id in the UI kernel's input events (1, 2, … in the order the sources appeared; 0 is the mouse). */
+  /** The pointer's id in the UI kernel's input events: its hand's `id` + 1 (0 is the mouse). */
   readonly id: number;
   /** The ray in world space (a unit direction), as of the last update. */
   readonly ray: Ray;
@@ -47,11 +47,12 @@ const RAY_WIDTH = 0.003;
  * kernel's next `update()`. Each pointer's ray is drawn as a thin beam to what it meets.
  */
 export class XrPointers {
+  /** One per source the inputs list, in their order (a source gone from them goes from here at the next update). */
   readonly pointers: XrPointer[] = [];
   private readonly skip: Set<Node>;
   private readonly beamGeometry = boxGeometry(1, 1, 1);
-  private readonly beams: Mesh[] = [];
-  private readonly onPanel: boolean[] = [];
+  /** What each pointer draws and whether its ray was on the panel at the last update. */
+  private readonly drawn = new Map<XrPointer, { beam: Mesh; onPanel: boolean }>();
 
   constructor(
     private readonly inputs: XrInputs,
@@ -65,18 +66,19 @@ export class XrPointers {
   /** Casts each source's ray, records its hit and queues what it did on the panel to the kernel. */
   update(): void {
     const { hands, events } = this.inputs;
-    for (let i = 0; i < hands.length; i++) {
-      const pointer = this.pointers[i] ?? this.addPointer(hands[i]!);
-      const was = this.onPanel[i] ?? false;
-      const on = pointer.hand.tracked && this.cast(pointer);
-      if (!pointer.hand.tracked) pointer.hit = null;
-      if (was && !on) this.ui!.kernel.push({ kind: 'pointer-leave', pointer: pointer.id });
-      this.onPanel[i] = on;
-      const hit = pointer.hit;
-      this.beams[i]!.visible = pointer.hand.tracked;
-      const length = hit ? hit.distance : FREE_RAY;
-      this.beams[i]!.setScale(RAY_WIDTH, RAY_WIDTH, length).setPosition(0, 0, -length / 2);
-    }
+    for (let i = this.pointers.length - 1; i >= 0; i--)
+      if (!hands.includes(this.pointers[i]!.hand)) this.removePointer(i);
+    hands.forEach((hand, i) => {
+      const pointer = this.pointers[i]?.hand === hand ? this.pointers[i]! : this.addPointer(hand, i);
+      const drawn = this.drawn.get(pointer)!;
+      const on = hand.tracked && this.cast(pointer);
+      if (!hand.tracked) pointer.hit = null;
+      if (drawn.onPanel && !on) this.ui!.kernel.push({ kind: 'pointer-leave', pointer: pointer.id });
+      drawn.onPanel = on;
+      const length = pointer.hit ? pointer.hit.distance : FREE_RAY;
+      drawn.beam.visible = hand.tracked;
+      drawn.beam.setScale(RAY_WIDTH, RAY_WIDTH, length).setPosition(0, 0, -length / 2);
+    });
     if (!this.ui) return;
     for (const { type, hand } of events) {
       const pointer = this.pointers.find((p) => p.hand === hand);
@@ -103,27 +105,36 @@ export class XrPointers {
 
   /** Takes the beams out of the scene and frees their geometry. */
   dispose(): void {
-    for (const beam of this.beams) beam.parent?.remove(beam);
+    for (const { beam } of this.drawn.values()) beam.parent?.remove(beam);
     disposeGeometry(this.beamGeometry);
   }
 
-  private addPointer(hand: XrHand): XrPointer {
+  private addPointer(hand: XrHand, at: number): XrPointer {
     const pointer: XrPointer = {
       hand,
       handedness: hand.handedness,
-      id: this.pointers.length + 1,
+      id: hand.id + 1,
       ray: { origin: vec3.create(), direction: vec3.create() },
       hit: null,
     };
-    this.pointers.push(pointer);
+    this.pointers.splice(at, 0, pointer);
     const beam = new Mesh(
       `${hand.targetRay.name} beam`,
       this.beamGeometry,
       new Material('unlit', [0.55, 0.9, 1, 1]),
     );
     hand.targetRay.add(beam);
-    this.beams.push(beam);
+    this.drawn.set(pointer, { beam, onPanel: false });
     return pointer;
+  }
+
+  /** A source gone: its pointer leaves the panel (a capture it held is cancelled) and its beam the scene. */
+  private removePointer(at: number): void {
+    const [pointer] = this.pointers.splice(at, 1);
+    const { beam, onPanel } = this.drawn.get(pointer!)!;
+    if (onPanel) this.ui!.kernel.push({ kind: 'pointer-leave', pointer: pointer!.id });
+    beam.parent?.remove(beam);
+    this.drawn.delete(pointer!);
   }
 
   /** The pointer's ray and its nearer hit; true when that is the panel (a kernel pointer move is queued). */
