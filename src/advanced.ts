@@ -116,6 +116,7 @@ export { parseBmFont, type BmFontFile } from './assets/parse-bmfont';
 export { type BitmapFontData, type BitmapGlyph, type FontPage } from './ui/bitmap-font';
 export { layoutText, type PlacedGlyph, type TextLayout } from './ui/text-layout';
 export { TextEditor, type TextEditorOptions } from './ui/text-editor';
+export { UiKeyPanel, type UiKeyPanelOptions } from './ui/ui-key-panel';
 export { type ScreenRect } from './ui/ui-box';
 export { SCROLL_STEP, type UiCapture } from './ui/ui-kernel';
 export { CURSOR_SHAPES, type CursorShapeArt } from './ui/ui-cursor';

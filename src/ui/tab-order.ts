@@ -7,11 +7,11 @@ export interface TabStop {
   c: UiControl;
 }
 
-/** The usable controls of `boxes` in tab order: boxes as given, each one's controls in reading order of its layout. */
+/** The controls of `boxes` that can take focus, in tab order: boxes as given, each one's controls in reading order of its layout. */
 export function tabOrder(boxes: readonly UiBox[]): TabStop[] {
   return boxes.flatMap((box) =>
     box.controls
-      .filter((c) => c.usable)
+      .filter((c) => c.takesFocus)
       .sort((a, b) => a.y - b.y || a.x - b.x)
       .map((c) => ({ box, c })),
   );

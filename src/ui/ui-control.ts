@@ -3,9 +3,10 @@ import { TextEditor, type TextEditorOptions } from './text-editor';
 /**
  * What a control does: `static` (drawn only: no hover, no focus, transparent to the mouse), `button` (hover, focus,
  * click), `slider` (a number: mouse capture, the wheel, left/right), `text` (a field: text-edit capture, and mouse
- * capture to select), `checkbox` (a boolean toggled by a click or accept).
+ * capture to select), `checkbox` (a boolean toggled by a click or accept), `key` (a key of an on-screen keyboard:
+ * hover and click but never focus; its click types into the field being edited, which a press on it does not end).
  */
-export type ControlKind = 'static' | 'button' | 'slider' | 'text' | 'checkbox';
+export type ControlKind = 'static' | 'button' | 'slider' | 'text' | 'checkbox' | 'key';
 
 /** Where a control sits in its box and what it holds. */
 export interface UiControlOptions {
@@ -35,8 +36,14 @@ export interface UiControlOptions {
   textInset?: number;
   /** The control's own colour, over the theme's for its kind. */
   color?: readonly [number, number, number, number];
-  /** A label drawn on it (buttons, checkboxes). */
+  /** A label drawn on it (buttons, checkboxes, keys). */
   label?: string;
+  /**
+   * Key: what it types, as `KeyboardEvent.key` names it: one character is typed as text; a longer name is that key
+   * pressed in the field (`Backspace`, `Delete`, `Enter`, `Escape`, `ArrowLeft`, `ArrowRight`, `Home`, `End`). Default
+   * its label.
+   */
+  key?: string;
 }
 
 /**
@@ -60,6 +67,8 @@ export class UiControl {
   readonly textInset: number;
   readonly color: readonly [number, number, number, number] | null;
   label: string;
+  /** What a key types (keys only; see `UiControlOptions.key`). */
+  readonly key: string;
   /** The field's editing state (text fields only). */
   readonly editor: TextEditor | null;
   private _value: number | boolean;
@@ -88,6 +97,9 @@ export class UiControl {
     this.textInset = options.textInset ?? 2;
     this.color = options.color ?? null;
     this.label = options.label ?? '';
+    this.key = kind === 'key' ? (options.key ?? this.label) : '';
+    if (kind === 'key' && this.key === '')
+      throw new RangeError(`UiControl "${name}": a key needs the key it types (key or label).`);
     const value = options.value;
     if (kind === 'text') {
       this.editor = new TextEditor(typeof value === 'string' ? value : '', options.text);
@@ -99,9 +111,13 @@ export class UiControl {
     }
   }
 
-  /** Takes hover and focus (every kind but `static`). */
+  /** Takes hover, and focus but for keys (every kind but `static`). */
   get focusable(): boolean {
     return this.kind !== 'static';
+  }
+  /** Can take focus now: usable and not a key (keys type into the focused field, so they must not take its focus). */
+  get takesFocus(): boolean {
+    return this.usable && this.kind !== 'key';
   }
   /** Asks for mouse capture when pressed (sliders; text fields, to select). */
   get capturesMouse(): boolean {

@@ -5,13 +5,13 @@ import { UiBox } from './ui-box';
 import { UiControl, type ControlKind } from './ui-control';
 import { UiKernel, type UiEvent, type UiEventType } from './ui-kernel';
 
-/** Which kinds may receive each event (focus and hover: every kind but static). */
+/** Which kinds may receive each event (hover: every kind but static; focus: not keys either). */
 const ALLOWED: Record<UiEventType, readonly ControlKind[] | 'box'> = {
   'focus-in': ['button', 'slider', 'text', 'checkbox'],
   'focus-out': ['button', 'slider', 'text', 'checkbox'],
-  'hover-in': ['button', 'slider', 'text', 'checkbox'],
-  'hover-out': ['button', 'slider', 'text', 'checkbox'],
-  click: ['button', 'checkbox'],
+  'hover-in': ['button', 'slider', 'text', 'checkbox', 'key'],
+  'hover-out': ['button', 'slider', 'text', 'checkbox', 'key'],
+  click: ['button', 'checkbox', 'key'],
   'capture-start': ['slider', 'text'],
   'capture-accept': ['slider', 'text'],
   'capture-cancel': ['slider', 'text'],
@@ -54,16 +54,19 @@ describe('UI kernel fuzz', () => {
       ];
       const controls: UiControl[] = [];
       boxes.forEach((box, b) => {
-        for (let i = 0; i < 12; i++) {
-          const kind = kinds[(i + b) % kinds.length]!;
+        // Twelve controls of the five kinds in turn, then two keys of an on-screen keyboard.
+        for (let i = 0; i < 14; i++) {
+          const kind = i < 12 ? kinds[(i + b) % kinds.length]! : 'key';
           const control = new UiControl(`${box.name}-${kind}-${i}`, kind, {
-            x: (i % 3) * 26,
-            y: Math.floor(i / 3) * 22,
+            // The keys lie over the others, unscrolled, where presses are likely to find them.
+            x: i < 12 ? (i % 3) * 26 : 13 + (i - 12) * 26,
+            y: i < 12 ? Math.floor(i / 3) * 22 : 11 + (i - 12) * 22,
             width: 24,
             height: 12 + (i % 2) * 6,
             pinned: i === 11,
             hitTest: i === 4 ? (x: number, y: number) => x + y < 20 : undefined,
             text: { maxLength: 6 },
+            key: (b === 0 ? ['q', 'Backspace'] : ['Enter', 'ArrowLeft'])[i % 2], // typed into a field being edited
           } as never);
           box.add(control);
           controls.push(control);
@@ -78,10 +81,12 @@ describe('UI kernel fuzz', () => {
       let edit: string | null = null;
       let focus: string | null = null;
       let doubleCaptures = 0;
+      let keyClicksInEdits = 0;
       const counts = new Map<string, number>();
       const check = (event: UiEvent, step: number) => {
         const where = `step ${step}: ${event.type} ${event.control}`;
         counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
+        if (event.type === 'click' && kindOf.get(event.control!) === 'key' && edit) keyClicksInEdits++;
         const allowed = ALLOWED[event.type];
         if (allowed === 'box') expect(event.control, where).toBe(null);
         else expect(allowed, where).toContain(kindOf.get(event.control!));
@@ -121,21 +126,39 @@ describe('UI kernel fuzz', () => {
           default:
         }
       };
-      /** Anywhere half the time, else inside a control (so presses land on controls often enough to capture). */
+      /**
+       * Anywhere half the time, else inside a control (so presses land on controls often enough to capture), a key
+       * more often while a field edits (so they type into it).
+       */
+      const keys = controls.filter((c) => c.kind === 'key');
       const position = () => {
         const pointer = Math.floor(random() * pointers);
-        const control = pick(controls);
+        const control = kernel.editingControl && random() < 0.6 ? pick(keys) : pick(controls);
         const box = boxes.find((b) => b.controls.includes(control));
         if (random() < 0.5 || !box) return { x: random() * 150 - 10, y: random() * 120 - 10, pointer };
         const r = box.screenRect(control);
         return { x: r.x + random() * r.width, y: r.y + random() * r.height, pointer };
       };
+      let lastDown: { x: number; y: number; pointer: number } | null = null;
       for (let step = 0; step < 10_000; step++) {
         const r = random();
         let event: InputEvent | null = null;
         if (r < 0.3) event = { kind: 'pointer-move', ...position() };
-        else if (r < 0.4) event = { kind: 'pointer-down', button: random() < 0.85 ? 0 : 2, ...position() };
-        else if (r < 0.5) event = { kind: 'pointer-up', button: random() < 0.85 ? 0 : 2, ...position() };
+        else if (r < 0.4) {
+          lastDown = position();
+          event = { kind: 'pointer-down', button: random() < 0.85 ? 0 : 2, ...lastDown };
+          // A third of the presses are taps: released within the same frame.
+          if (random() < 0.33) {
+            kernel.push(event);
+            event = { ...event, kind: 'pointer-up' };
+          }
+        } else if (r < 0.5)
+          // Half the time where the last press was, so clicks (a press and a release on one control) happen.
+          event = {
+            kind: 'pointer-up',
+            button: random() < 0.85 ? 0 : 2,
+            ...(random() < 0.5 && lastDown ? lastDown : position()),
+          };
         else if (r < 0.62) {
           const [key, actions] = pick(KEYS);
           event = { kind: 'key', key, actions, shift: random() < 0.3, ctrl: random() < 0.1 };
@@ -188,6 +211,7 @@ describe('UI kernel fuzz', () => {
       }
       // The run reached every kind of event (a fuzz that never captures checks nothing about capture).
       expect([...counts.keys()].sort()).toEqual(Object.keys(ALLOWED).sort());
+      expect(keyClicksInEdits, 'keys clicked while a field edits').toBeGreaterThan(0);
       if (pointers > 1)
         expect(doubleCaptures, 'steps with two pointers capturing at once').toBeGreaterThan(0);
       expect(kernel.ignoredInputs).toBeGreaterThan(100); // the NaN pointers, dropped

@@ -455,6 +455,62 @@ describe('UI kernel: text-edit capture', () => {
   });
 });
 
+describe('UI kernel: keys of an on-screen keyboard', () => {
+  /** The scene plus a box of three keys under it (native y 75…87): Q types "q", DEL is Backspace, OK is Enter. */
+  function keyboard() {
+    const s = scene();
+    const make = (name: string, x: number, key: string) =>
+      new UiControl(name, 'key', { x, y: 0, width: 10, height: 10, label: name.toUpperCase(), key });
+    const keys = { q: make('q', 0, 'q'), del: make('del', 12, 'Backspace'), ok: make('ok', 24, 'Enter') };
+    s.kernel.add(
+      new UiBox('keys', { x: 10, y: 75, width: 40, height: 12 }).add(keys.q).add(keys.del).add(keys.ok),
+    );
+    return { ...s, ...keys };
+  }
+  /** Pixel (x, 5) of the keys' box, in the scene helpers' coordinates (native minus 10). */
+  const onKey = (x: number): [number, number] => [x, 70];
+
+  it('a key hovers and clicks but never takes focus, nor a place in tab order; with no field editing it types nothing', () => {
+    const { kernel, run, green, blue } = keyboard();
+    run(move(5, 15));
+    expect(kernel.focus).toBe(green);
+    expect(run(move(...onKey(5)), down(...onKey(5)), up(...onKey(5)))).toEqual([
+      'hover-out green',
+      'hover-in q',
+      'click q',
+    ]);
+    expect([kernel.focus, blue.value]).toEqual([green, 'abc']);
+    expect(kernel.tabOrder().map((stop) => stop.c.kind)).not.toContain('key');
+  });
+
+  it('while a field edits, a key types into it: its press neither ends the edit nor moves focus; DEL deletes, OK accepts', () => {
+    const { kernel, run, blue } = keyboard();
+    run(move(6, 38), down(6, 38), up(6, 38)); // editing, the caret after "a"
+    expect(run(down(...onKey(5)), up(...onKey(5)))).toEqual([
+      'hover-out blue',
+      'hover-in q',
+      'click q',
+      'text-change blue aqbc',
+    ]);
+    expect([kernel.focus, kernel.capture]).toEqual([blue, 'text']);
+    expect(run(down(...onKey(17)), up(...onKey(17)))).toEqual([
+      'hover-out q',
+      'hover-in del',
+      'click del',
+      'text-change blue abc',
+    ]);
+    // A press on a key released off it types nothing (as a button's click).
+    expect(run(down(...onKey(17)), up(...onKey(38)))).toEqual([]);
+    expect(run(down(...onKey(29)), up(...onKey(29)))).toEqual([
+      'hover-out del',
+      'hover-in ok',
+      'click ok',
+      'edit-accept blue',
+    ]);
+    expect([kernel.focus, kernel.capture, blue.value]).toEqual([blue, null, 'abc']);
+  });
+});
+
 describe('UI kernel: controls and boxes taken out', () => {
   it('removing a slider mid-drag cancels its capture (value restored), then focus and hover leave; nothing throws', () => {
     const { kernel, box, red, run } = scene();

@@ -235,9 +235,7 @@ export class UiKernel {
       case 'pad':
         return this.actions(event.actions);
       case 'text':
-        if (this.editing && !this.anyCapture() && this.editing.control.editor!.insert(event.text))
-          this.emit('text-change', this.editing.control, this.editing.control.editor!.text);
-        return;
+        return this.text(event.text);
     }
   }
 
@@ -281,7 +279,7 @@ export class UiKernel {
   private followPointer(p: PointerState): void {
     const hit = this.boxAndControlAt(p.at.x, p.at.y);
     const target = hit && hit.control.usable ? hit.control : null;
-    if (this.editing || this.anyCapture()) return this.setHover(p, target);
+    if (this.editing || this.anyCapture() || target?.kind === 'key') return this.setHover(p, target);
     if (target !== p.hover) this.active = p;
     if (target !== this._focus && p === this.active) {
       this.setFocus(null);
@@ -301,6 +299,11 @@ export class UiKernel {
     const target = hit && hit.control.usable ? hit.control : null;
     // What another pointer captures is its own, and so is the edit of a field whose text it selects.
     if ((target && this.capturer(target)) || (this.editing && this.capturer(this.editing.control))) return;
+    // A key types into the field being edited: pressing it neither ends the edit nor moves focus.
+    if (target?.kind === 'key') {
+      p.pressed = target;
+      return;
+    }
     this.active = p;
     // A click anywhere but on the field being edited ends its edit, accepted; focus then follows the pointer.
     if (this.editing && this.editing.control !== target) {
@@ -339,7 +342,13 @@ export class UiKernel {
   private activate(control: UiControl): void {
     if (control.kind === 'checkbox' && control.setValue(!control.value))
       this.emit('value-change', control, control.value!);
-    if (control.kind === 'button' || control.kind === 'checkbox') this.emit('click', control);
+    if (control.kind === 'button' || control.kind === 'checkbox' || control.kind === 'key')
+      this.emit('click', control);
+    // A key's click is that key typed (a character as text, a name as the key pressed): it reaches a field being
+    // edited only, as the keyboard's would.
+    if (control.kind === 'key' && this.editing)
+      if ([...control.key].length === 1) this.text(control.key);
+      else this.key(control.key, [], false, false);
   }
 
   /** What the captured control does with the pointer where it is now. */
@@ -443,6 +452,12 @@ export class UiKernel {
     this.actions(actions);
   }
 
+  /** Typed text into the field being edited (none while a pointer captures). */
+  private text(text: string): void {
+    if (this.editing && !this.anyCapture() && this.editing.control.editor!.insert(text))
+      this.emit('text-change', this.editing.control, this.editing.control.editor!.text);
+  }
+
   private actions(actions: readonly Action[]): void {
     if (this.anyCapture()) return; // the pad is ignored while a pointer captures
     for (const action of actions) {
@@ -490,10 +505,10 @@ export class UiKernel {
    * can take focus (for `InputQueueOptions.takesKey`, so the page's own buttons do not take the keyboard focus).
    */
   takesKey(key: string): boolean {
-    return key === 'Tab' && this.boxes.some((box) => box.controls.some((c) => c.usable));
+    return key === 'Tab' && this.boxes.some((box) => box.controls.some((c) => c.takesFocus));
   }
 
-  /** The usable controls in tab order: boxes as added, each one's controls in reading order of its layout. */
+  /** The controls that can take focus, in tab order: boxes as added, each one's in reading order of its layout. */
   tabOrder(): TabStop[] {
     return tabOrder(this.boxes);
   }
@@ -508,7 +523,7 @@ export class UiKernel {
     const focus = this._focus;
     const candidates = this.boxes.flatMap((box) =>
       box.controls
-        .filter((c) => c.usable && c !== focus)
+        .filter((c) => c.takesFocus && c !== focus)
         .map((c) => ({ item: { box, c }, rect: box.screenRect(c) })),
     );
     const next = nearestInDirection(candidates, focus && this.boxOf(focus).screenRect(focus), dx, dy);

@@ -28,7 +28,10 @@ export interface UiTheme {
   pressDarken: number;
 }
 
-/** Seed 004's test look: yellow statics, green buttons, red sliders, blue fields, grey box; locked is greyscale. */
+/**
+ * Seed 004's test look: yellow statics, green buttons, red sliders, blue fields, purple checkboxes, slate keys, grey
+ * box; locked is greyscale.
+ */
 export const DEFAULT_UI_THEME: UiTheme = {
   box: [0.22, 0.22, 0.24, 1],
   kinds: {
@@ -37,6 +40,7 @@ export const DEFAULT_UI_THEME: UiTheme = {
     slider: [0.75, 0.2, 0.2, 1],
     text: [0.2, 0.35, 0.8, 1],
     checkbox: [0.55, 0.3, 0.7, 1],
+    key: [0.35, 0.38, 0.45, 1],
   },
   ink: [1, 1, 1, 1],
   caret: [1, 1, 1, 1],
@@ -90,9 +94,20 @@ export class UiView {
     this.font = options.font ?? null;
   }
 
-  /** Brings the nodes up to the kernel's state (boxes and controls added since get theirs). */
+  /**
+   * Brings the nodes up to the kernel's state: boxes and controls added since get theirs, boxes taken out of the kernel
+   * leave the view with theirs.
+   */
   update(): void {
     const kernel = this.kernel;
+    for (const [box, drawn] of this.boxes) {
+      if (kernel.boxes.includes(box)) continue;
+      this.root.remove(drawn.back);
+      for (const nodes of drawn.controls)
+        for (const node of [nodes.frame, nodes.body, nodes.selection, nodes.mark, nodes.text, nodes.caret])
+          this.root.remove(node);
+      this.boxes.delete(box);
+    }
     for (const box of kernel.boxes) {
       let drawn = this.boxes.get(box);
       if (!drawn) {
@@ -174,11 +189,7 @@ export class UiView {
       : shown.toUpperCase().replace(/[^ \n]/g, (c) => (c in PIXEL_FONT.glyphs ? c : '?'));
     let textX = r.x + control.textInset;
     let thumb = -1;
-    if (control.kind === 'slider') {
-      thumb =
-        r.x +
-        Math.round(((Number(control.value) - control.min) / (control.max - control.min)) * (r.width - 2));
-      // Written where the thumb is not: on the right when it would lie under the thumb (a pixel kept clear each side).
+    if (control.kind === 'slider' || control.kind === 'key') {
       if (nodes.measured !== text.text) {
         nodes.measured = text.text;
         nodes.width = this.font
@@ -186,8 +197,16 @@ export class UiView {
           : text.text.length * PIXEL_FONT.advance - 1;
       }
       const width = nodes.width;
-      if (thumb + 2 > textX - 1 && thumb < textX + width + 1)
-        textX = r.x + r.width - control.textInset - width;
+      if (control.kind === 'key')
+        textX = r.x + Math.floor((r.width - width) / 2); // a key's label is centred
+      else {
+        thumb =
+          r.x +
+          Math.round(((Number(control.value) - control.min) / (control.max - control.min)) * (r.width - 2));
+        // Written where the thumb is not: on the right when it would lie under the thumb (a pixel kept clear each side).
+        if (thumb + 2 > textX - 1 && thumb < textX + width + 1)
+          textX = r.x + r.width - control.textInset - width;
+      }
     }
     text.setPosition(textX, textY, 0);
     // Text shows only where its line lies wholly inside the box (glyphs are not cut).
