@@ -4,8 +4,9 @@
 // Chrome, and CI). Ending the session (or the system ending it) returns to the canvas. The UI card — a UI kernel box
 // with a button, a slider, a checkbox and a text field, the clock and the budget readout — is composited over the
 // canvas frame (the mouse works it), and in the headset it is a panel floating over the bench that the controllers'
-// rays work: trigger presses, squeeze or leaving the panel cancels a drag. Squeezing with a ray on a loose piece grabs
-// it; letting go near a free socket snaps it in. ?xrview=native draws each eye at the chain's 240 rows, stretched
+// rays work: trigger presses, squeeze or leaving the panel cancels a drag; editing the name puts a key panel up beside
+// the card. Tracked hands point and pinch as the controllers do. Squeezing (a hand: pinching) with a ray on a loose
+// piece grabs it; letting go near a free socket snaps it in. ?xrview=native draws each eye at the chain's 240 rows, stretched
 // nearest-texel (the pixel-art headset view); the default is the layer's resolution.
 // window.__armature.ui publishes the kernel; window.__armature.xr.device the emulated headset; window.__xrProbe
 // converts world points into the emulated device's space for tests.
@@ -30,6 +31,7 @@ import {
   type Scheduled,
   type Timeline,
 } from '../../src/index';
+import { UiKeyPanel } from '../../src/advanced';
 import { installArmatureHandle, readChainUrl, uiHandle } from '../../src/debug';
 import { demoParams, demoRenderer, runDemo, timelineStep } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
@@ -95,6 +97,8 @@ interface XrProbe {
    * holds once a session frame has posed it.
    */
   aim(from: number[], to: number[]): { position: number[]; quaternion: number[] };
+  /** The native pixel at the centre of the kernel's control `name` (one shown now: a key only while the keys are up). */
+  centreOf(name: string): [number, number];
 }
 
 try {
@@ -131,10 +135,18 @@ try {
     .add(new UiText('title', 'ARMATURE XR', [1, 0.9, 0.4, 1]).setPosition(12, 11, 0))
     .add(clock)
     .add(readout);
+  // In the headset, where there is no keyboard, editing the name puts a key panel up beside the card (under it, the
+  // budget panel on the table would hide it).
+  const keys = new UiKeyPanel(kernel, 'keys', 128, 8);
   const atlas = new UiAtlas({});
-  const panelSize = [132, 76] as const; // the card and its margin
+  // The card, and room on its right for the key panel: the panel's background is see-through, so the room shows only
+  // while the keys are up.
+  const panelSize = [238, 76] as const;
   const panel = new Mesh('ui panel', quadGeometry(1, 1), new Material('panel'));
-  panel.setPosition(-0.2, 1.62, -0.55).setScale(0.72, (0.72 * panelSize[1]) / panelSize[0], 1);
+  const metres = 0.72 / 132; // a native pixel on the panel
+  // The card's centre (native column 66) at x = −0.2 m, where it hung when the panel was the card alone.
+  panel.setPosition(-0.2 + (panelSize[0] / 2 - 66) * metres, 1.62, -0.55);
+  panel.setScale(panelSize[0] * metres, panelSize[1] * metres, 1);
   panel.visible = false; // shown in the headset only: on the canvas the card is composited over the frame
   bench.scene.add(panel);
   bench.table.attach(panel); // it belongs to the bench: dragging the table carries it (attach keeps where it is)
@@ -219,6 +231,12 @@ try {
       const quaternion = quat.rotationTo(quat.create(), [0, 0, -1], direction);
       return { position: [...position], quaternion: [...quaternion] };
     },
+    centreOf(name) {
+      const control = kernel.boxes.flatMap((b) => b.controls).find((c) => c.name === name);
+      if (!control) throw new Error(`centreOf: no control "${name}" shown now.`);
+      const r = kernel.boxOf(control).screenRect(control);
+      return [r.x + r.width / 2, r.y + r.height / 2];
+    },
   };
   (window as unknown as { __xrProbe: XrProbe }).__xrProbe = probe;
   const demo = runDemo(
@@ -233,6 +251,8 @@ try {
       (sample) => {
         clock.text = `T ${sample.elapsed.toFixed(2)}`;
         readout.text = budgetText(holdReadout ? null : handle.stats).split('\n')[1]!;
+        keys.enabled = xr.session !== null;
+        keys.update();
         view.update();
       },
       budgetPanelStep(bench.budget, handle, holdReadout),
@@ -254,7 +274,7 @@ try {
         camera: bench.camera,
         support,
         resolution,
-        ui: { root: ui, atlas, size: panelSize, background: [0.02, 0.02, 0.05, 1], panel, kernel },
+        ui: { root: ui, atlas, size: panelSize, background: [0, 0, 0, 0], panel, kernel },
       })
         .then(({ session }) => {
           status.textContent = `In VR (${xr.mode}).`;

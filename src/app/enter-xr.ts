@@ -156,7 +156,9 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
     const pointers = new XrPointers(
       inputs,
       root,
-      ui?.kernel ? { panel: ui.panel, size: ui.size, kernel: ui.kernel } : null,
+      ui?.kernel
+        ? { panel: ui.panel, size: ui.size, kernel: ui.kernel, solid: (ui.background?.[3] ?? 1) >= 0.5 }
+        : null,
     );
     // The rig is placed with the first pose, so the sources are read after it and cast before the eyes are drawn.
     const draw = (frame: XRFrame, pose: XRViewerPose, time: number): FrameCounters => {

@@ -15,7 +15,7 @@ import { XrPointers, type XrHit } from './xr-pointers';
  * 10…29 × 10…21 and a slider 0…30 at 40…70 × 10…21; a wall behind it, a crate to the right, a shield (hidden) between
  * the user and the button. Both controllers start at the origin pointing nowhere useful.
  */
-function bench() {
+function bench(solid?: boolean) {
   const root = new Node('root');
   const panel = new Mesh('panel', quadGeometry(1, 1), new Material('unlit')).setPosition(0, 1, -1);
   panel.setScale(0.4, 0.2, 1);
@@ -45,7 +45,12 @@ function bench() {
   const { session, fire, sources } = fakeSession([left, right]);
   const inputs = new XrInputs(session);
   root.add(inputs.rig);
-  const pointers = new XrPointers(inputs, root, { panel, size: [80, 40], kernel });
+  const pointers = new XrPointers(inputs, root, {
+    panel,
+    size: [80, 40],
+    kernel,
+    ...(solid === undefined ? {} : { solid }),
+  });
   const poses = new Map<unknown, Float32Array>();
   /** Puts a controller on the user's plane (z = 0) right in front of panel pixel (x, y), its ray along −Z onto it. */
   const aim = (source: XRInputSource, x: number, y: number) =>
@@ -77,6 +82,7 @@ function bench() {
     pointers,
     inputs,
     sources,
+    box,
   };
 }
 
@@ -117,6 +123,20 @@ describe('XrPointers', () => {
     poses.set(right.targetRaySpace, fakePose([0.5, 1, 0], 0, Math.PI / 2)); // straight up: nothing
     frame();
     expect(pointers.pointers[1]!.hit).toBe(null);
+  });
+
+  it('a see-through panel stops a ray only on the kernel’s boxes; elsewhere the ray goes on into the world', () => {
+    for (const solid of [true, false]) {
+      const { aim, frame, right, pointers, box } = bench(solid);
+      box.rect = { x: 0, y: 0, width: 40, height: 40 }; // the left half of the panel
+      aim(right, 20, 16);
+      frame();
+      expect(pointers.pointers[1]!.hit?.kind).toBe('ui');
+      aim(right, 60, 16);
+      frame();
+      const hit = pointers.pointers[1]!.hit;
+      expect(solid ? hit?.kind : nodeHit(hit)?.name).toBe(solid ? 'ui' : 'wall');
+    }
   });
 
   it('the beam reaches what the ray meets; the pick leaves out what hangs on the rig', () => {

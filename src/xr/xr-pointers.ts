@@ -31,6 +31,11 @@ export interface XrPanelTarget {
   panel: Mesh;
   size: readonly [number, number];
   kernel: UiKernel;
+  /**
+   * Whether all of the panel stops a ray (default: an opaque panel). False for a see-through background: a ray meets
+   * the panel only on the kernel's boxes and passes through elsewhere, into the world.
+   */
+  solid?: boolean;
 }
 
 /** How long a ray is drawn when it meets nothing (metres). */
@@ -144,9 +149,10 @@ export class XrPointers {
     vec3.set(origin, m[12]!, m[13]!, m[14]!);
     vec3.normalize(direction, vec3.set(direction, -m[8]!, -m[9]!, -m[10]!)); // the ray leaves along its −Z
     const world = pickRay(this.root, pointer.ray, Infinity, this.skip);
-    const panel = this.ui?.panel.visible
-      ? panelPixelAt(this.ui.panel, this.ui.size, origin, direction)
-      : null;
+    const ui = this.ui;
+    let panel = ui?.panel.visible ? panelPixelAt(ui.panel, ui.size, origin, direction) : null;
+    if (panel && ui!.solid === false && !ui!.kernel.boxes.some((box) => box.contains(panel!.x, panel!.y)))
+      panel = null;
     if (panel && (!world || panel.distance <= world.distance)) {
       const kernel = this.ui!.kernel;
       kernel.push({ kind: 'pointer-move', x: panel.x, y: panel.y, pointer: pointer.id });

@@ -13,6 +13,8 @@ vec4 shade() {
   ivec2 size = textureSize(panel, 0);
   vec2 uv = vec2(vLocal.x + 0.5, 0.5 - vLocal.y);
   ivec2 texel = clamp(ivec2(floor(uv * vec2(size))), ivec2(0), size - 1);
-  return texelFetch(panel, texel, 0) * object.color;
+  vec4 color = texelFetch(panel, texel, 0) * object.color;
+  if (color.a < 0.5) discard;
+  return color;
 }
 #endif

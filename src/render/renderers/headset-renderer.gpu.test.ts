@@ -30,7 +30,11 @@ const BLUE = [0, 0, 255, 255];
  * A 2 × 1 panel (x −1…1, y −0.5…0.5, texels 16…48 × 12…36) showing an 8×4 UI image whose left half is a yellow rect
  * over a blue background; and a thin red card (x −1.9…−1.3) whose edges fall inside native texels.
  */
-function scene(): { root: Node; ui: HeadsetUi; panel: Mesh } {
+function scene(background: HeadsetUi['background'] = [0, 0, 1, 1]): {
+  root: Node;
+  ui: HeadsetUi;
+  panel: Mesh;
+} {
   const root = new Node('root');
   const panel = new Mesh('panel', quadGeometry(1, 1), new Material('panel'));
   root.add(panel.setPosition(0, 0, -2).setScale(2, 1, 1));
@@ -42,7 +46,7 @@ function scene(): { root: Node; ui: HeadsetUi; panel: Mesh } {
   return {
     root,
     panel,
-    ui: { root: uiRoot, atlas: new UiAtlas({}), size: [8, 4], background: [0, 0, 1, 1] },
+    ui: { root: uiRoot, atlas: new UiAtlas({}), size: [8, 4], background },
   };
 }
 
@@ -112,7 +116,11 @@ function layerViews(device: Device): { views: HeadsetView[]; read: () => Promise
 }
 
 /** Draws both eyes on `backend`, then a wall behind the panel depth-tested against the layer's depth. */
-async function drawEyes(backend: BackendName, resolution: HeadsetResolution) {
+async function drawEyes(
+  backend: BackendName,
+  resolution: HeadsetResolution,
+  background?: HeadsetUi['background'],
+) {
   const errors: string[] = [];
   let counts: () => Record<string, number> = () => ({});
   const canvas = testCanvas(EYE.width * 2, EYE.height);
@@ -127,7 +135,7 @@ async function drawEyes(backend: BackendName, resolution: HeadsetResolution) {
       : WebGl2Device.fromContext(canvas.getContext('webgl2', { antialias: false, depth: true })!, {
           onDevice,
         });
-  const { root, ui } = scene();
+  const { root, ui } = scene(background);
   const { views, read } = layerViews(device);
   const before = counts();
   const headset = await HeadsetRenderer.create(device, {
@@ -204,6 +212,17 @@ describe('the headset frame on real WebGPU and WebGL2', () => {
       }
     });
   }
+
+  it('a see-through background (alpha under one half) leaves the panel out where the UI draws nothing, depth too', async () => {
+    for (const backend of TEST_BACKENDS) {
+      const run = await drawEyes(backend, 'full', [0, 0, 1, 0]);
+      expect(run.errors).toEqual([]);
+      const [left] = run.pixels as [Uint8Array];
+      expect([at(left, 20, 24), at(left, 44, 24)], backend).toEqual([YELLOW, [0, 0, 0, 255]]);
+      // The wall drawn afterwards shows through the panel's empty half: it wrote no depth there.
+      expect([at(run.walled, 20, 24), at(run.walled, 44, 24)], backend).toEqual([YELLOW, [255, 0, 0, 255]]);
+    }
+  });
 
   for (const backend of TEST_BACKENDS) {
     it(`${backend}: the headset draws with the light and clear colour set on the canvas renderer`, async () => {

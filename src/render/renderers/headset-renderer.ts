@@ -19,7 +19,10 @@ export interface HeadsetUi {
    * size smaller than the native resolution shows that corner of the UI (the xr demo's card and its margin).
    */
   size: readonly [number, number];
-  /** What shows through where the UI draws nothing (opaque: the panel is a solid card). */
+  /**
+   * What shows where the UI draws nothing (default opaque black: the panel is a solid card). An alpha under one half
+   * leaves those texels out: the panel is only what the UI draws on it (its boxes, for `XrPointers`).
+   */
   background?: readonly [number, number, number, number];
 }
 
