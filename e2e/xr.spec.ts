@@ -567,8 +567,10 @@ test('xr: with tracked hands instead of controllers, the right hand’s pinch cl
 test('xr: editing the name in the headset puts the key panel up; the trigger on its keys types, OK accepts and it goes', async ({
   page,
 }) => {
-  // The emulator sizes its eyes to the window: a large one gives a headset screenshot that can be read.
-  await page.setViewportSize({ width: 1600, height: 900 });
+  // The emulator sizes its eyes to the window: a larger one gives a headset screenshot that can be read (and slower
+  // frames on SwiftShader: about a minute in CI, so more time than the default).
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await openDemo(page, 'xr/?xr=emulate');
   await enterVr(page, 5);
   const controls = () => page.evaluate(() => window.__armature!.ui!.controls.map((c) => c.name));
