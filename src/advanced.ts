@@ -88,6 +88,7 @@ export { pickRay, rayFromCamera } from './scene/pick-ray';
 export { panelPixelAt, type PanelHit } from './ui/panel-pixel';
 export type { TabStop } from './ui/tab-order';
 export { XrInputs, XR_PAD_INDEX, type XrHand, type XrInputEvent } from './xr/xr-inputs';
+export { PadPoller, type PadState } from './input/pad-poller';
 export { XrPointers, type XrHit, type XrPanelTarget, type XrPointer } from './xr/xr-pointers';
 export { pixelSnap, type PixelSnap } from './scene/pixel-snap';
 export { snapToGrid, type TexelGrid } from './scene/snap-to-grid';

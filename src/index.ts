@@ -87,7 +87,7 @@ export { WorldText, type WorldTextOptions } from './ui/world-text';
 export type { Action, InputEvent } from './input/input-event';
 export { InputQueue, type InputQueueOptions } from './input/input-queue';
 export { ActionMapper } from './input/action-mapper';
-export { PadPoller, type PadState } from './input/pad-poller';
+export { HeldActions } from './input/held-actions';
 
 // Game time: clocks, the frame loop and fixed steps, the timeline and tweens, the budget.
 export { FrameClock, type Clock, type ClockSample } from './time/frame-clock';

@@ -33,7 +33,7 @@ export interface RunOptions {
   /**
    * The input phase (seed 004: all input first, then logic): each frame, before the steps, everything the queue
    * collected is handed to the UI kernel and the kernel updated (its events go to `kernel.onEvent`), and text input is
-   * asked for while a field edits. Without a kernel, `events` gets each frame's input instead.
+   * asked for while a field edits; then `events` gets the frame's input too (a game's `HeldActions`, a recorder).
    */
   input?: {
     queue: Pick<InputQueue, 'drain' | 'textInput'>;

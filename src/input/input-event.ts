@@ -26,7 +26,11 @@ export type InputEvent =
    * A key went down: `key` as `KeyboardEvent.key`, the actions it is bound to (none when unbound), the modifiers held.
    */
   | { kind: 'key'; key: string; actions: readonly Action[]; shift: boolean; ctrl: boolean }
+  /** A key went up: its actions end (for `HeldActions`: a game moves while an arrow is held). */
+  | { kind: 'key-up'; key: string; actions: readonly Action[] }
   /** A pad button or stick direction was pressed: its actions. */
   | { kind: 'pad'; actions: readonly Action[] }
+  /** A pad button was released, or the stick came back or leant another way (or its pad went): those actions end. */
+  | { kind: 'pad-up'; actions: readonly Action[] }
   /** Text typed, pasted or composed (IME, dead keys): whole characters, as `beforeinput` gives them. */
   | { kind: 'text'; text: string };

@@ -60,6 +60,15 @@ export class InputQueue {
       opacity: '0',
     });
     document.body.append(area);
+    /** Keys typed into the page's own fields (a debug panel's, a form's) are theirs, not the game's. */
+    const pageField = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      return (
+        target !== area &&
+        target !== null &&
+        (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+      );
+    };
 
     const listen = <K extends keyof HTMLElementEventMap>(
       target: HTMLElement | Window,
@@ -100,14 +109,7 @@ export class InputQueue {
       window,
       'keydown',
       (e) => {
-        // Keys typed into the page's own fields (a debug panel's, a form's) are theirs, not the game's.
-        const target = e.target as HTMLElement | null;
-        if (
-          target !== area &&
-          target &&
-          (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
-        )
-          return;
+        if (pageField(e)) return;
         const actions = this.mapper.ofKey(e.key);
         const typing = e.target === area;
         // Bound keys do not scroll the page; while typing, Space and the rest must still reach the text area.
@@ -116,6 +118,10 @@ export class InputQueue {
       },
       false,
     );
+    listen(window, 'keyup', (e) => {
+      if (pageField(e)) return;
+      this.push({ kind: 'key-up', key: e.key, actions: this.mapper.ofKey(e.key) });
+    });
     listen(window, 'blur', () => this.push({ kind: 'blur' }));
     listen(
       area,
@@ -142,9 +148,14 @@ export class InputQueue {
     this.queue.push(event);
   }
 
-  /** The pads' presses since the last call, then every event queued since, in arrival order; the queue empties. */
+  /**
+   * The pads' releases and presses since the last call, then every event queued since, in arrival order; the queue
+   * empties.
+   */
   drain(): InputEvent[] {
-    for (const actions of this.poller.poll(this.pads())) this.queue.push({ kind: 'pad', actions });
+    const presses = this.poller.poll(this.pads());
+    for (const actions of this.poller.released) this.queue.push({ kind: 'pad-up', actions });
+    for (const actions of presses) this.queue.push({ kind: 'pad', actions });
     return this.queue.splice(0);
   }
 

@@ -13,6 +13,11 @@ export interface PadState {
  * a direction (again only after it returns or changes direction), for every connected pad.
  */
 export class PadPoller {
+  /**
+   * The actions let go of in the last poll (a button released, the stick back or leaning another way; a pad gone lets
+   * go of all it held), in the order `poll` lists presses: what `HeldActions` needs to end a hold.
+   */
+  readonly released: Action[][] = [];
   private readonly held = new Map<number, boolean[]>();
   private readonly stick = new Map<number, Action | null>();
 
@@ -21,18 +26,37 @@ export class PadPoller {
   /** The actions of the presses since the last poll, pad by pad, in button order then the stick. */
   poll(pads: readonly (PadState | null)[]): Action[][] {
     const out: Action[][] = [];
+    this.released.length = 0;
+    const seen = new Set<number>();
     for (const pad of pads) {
       if (!pad) continue;
+      seen.add(pad.index);
       const before = this.held.get(pad.index) ?? [];
       const now = pad.buttons.map((b) => b.pressed);
       now.forEach((pressed, i) => {
         const actions = this.mapper.ofButton(i);
-        if (pressed && !before[i] && actions.length > 0) out.push([...actions]);
+        if (actions.length === 0) return;
+        if (pressed && !before[i]) out.push([...actions]);
+        else if (!pressed && before[i]) this.released.push([...actions]);
       });
       this.held.set(pad.index, now);
       const lean = this.mapper.ofStick(pad.axes[0] ?? 0, pad.axes[1] ?? 0);
-      if (lean && lean !== this.stick.get(pad.index)) out.push([lean]);
+      const was = this.stick.get(pad.index) ?? null;
+      if (was && was !== lean) this.released.push([was]);
+      if (lean && lean !== was) out.push([lean]);
       this.stick.set(pad.index, lean);
+    }
+    // A pad unplugged (or an XR controller gone) lets go of what it held.
+    for (const [index, buttons] of this.held) {
+      if (seen.has(index)) continue;
+      buttons.forEach((pressed, i) => {
+        const actions = this.mapper.ofButton(i);
+        if (pressed && actions.length > 0) this.released.push([...actions]);
+      });
+      const lean = this.stick.get(index);
+      if (lean) this.released.push([lean]);
+      this.held.delete(index);
+      this.stick.delete(index);
     }
     return out;
   }
