@@ -193,8 +193,10 @@ export async function assets(): Promise<Record<string, Buffer>> {
   const checker = encodePng(4, 4, checkerTexels());
   return {
     ...(await gltfFixtures(checker)),
-    // The animated character and banner (skin, walk and idle clips, morph targets).
+    // The animated character and banner (skin, walk, idle and carry clips, morph targets).
     'src/assets/fixtures/rig.glb': Buffer.from(await new NodeIO().writeBinary(rigDocument())),
+    // The game's player: the same character without the banner.
+    'demos/game/art/kit.glb': Buffer.from(await new NodeIO().writeBinary(rigDocument({ banner: false }))),
     'src/assets/fixtures/checker.png': checker,
     'src/assets/fixtures/armature-pixel.fnt': Buffer.from(font.fnt),
     'src/assets/fixtures/armature-pixel_0.png': font.png,

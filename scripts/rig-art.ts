@@ -2,7 +2,13 @@
 // skinned to one mesh of boxes with vertex colours, with a walk (linear) and an idle (cubic spline) clip, and a
 // banner on a pole whose two morph targets (wave, droop) a "flutter" clip plays. make-assets.ts writes it as
 // src/assets/fixtures/rig.glb; the animation demo and the tests load that file.
-import { Document, type Accessor, type Buffer as GltfBuffer, type Node } from '@gltf-transform/core';
+import {
+  Document,
+  type Accessor,
+  type Buffer as GltfBuffer,
+  type Node,
+  type Scene,
+} from '@gltf-transform/core';
 import { quat } from 'gl-matrix';
 import { boxGeometry, VERTEX_FLOATS } from '../src/scene/geometry';
 
@@ -51,14 +57,20 @@ function turn(axis: [number, number, number], degrees: number): number[] {
   return Array.from(quat.setAxisAngle(quat.create(), axis, (degrees * Math.PI) / 180));
 }
 
+/** Puts an array in the document's buffer as an accessor of `type` (SCALAR, VEC3, …). */
+type Store = (name: string, array: Float32Array | Uint8Array | Uint16Array, type: string) => Accessor;
+
 const X: [number, number, number] = [1, 0, 0];
 const Z: [number, number, number] = [0, 0, 1];
 
-/** The rig as a glTF document: the skeleton and skinned body, the banner, and the three clips. */
-export function rigDocument(): Document {
+/**
+ * The rig as a glTF document: the skeleton and skinned body, the banner (unless `banner` is false: the game's kit
+ * alone), and the clips: walk, idle, carry (walking with both arms held out in front) and the banner's flutter.
+ */
+export function rigDocument({ banner: withBanner = true }: { banner?: boolean } = {}): Document {
   const doc = new Document();
   const buffer = doc.createBuffer('rig');
-  const store = (name: string, array: Float32Array | Uint8Array | Uint16Array, type: string): Accessor =>
+  const store: Store = (name, array, type) =>
     doc
       .createAccessor(name)
       .setArray(array)
@@ -129,7 +141,100 @@ export function rigDocument(): Document {
     doc.createNode('kit body').setMesh(doc.createMesh('kit body').addPrimitive(body)).setSkin(skin),
   );
 
-  // The banner: a 1 × 0.6 cloth of 4 × 2 quads on a pole, waving (target 0) and drooping at its free end (target 1).
+  const banner = withBanner ? bannerNode(doc, store, scene) : null;
+
+  // The clips.
+  const clip = (name: string) => doc.createAnimation(name);
+  const channel = (
+    animation: ReturnType<typeof clip>,
+    node: Node,
+    path: 'translation' | 'rotation' | 'weights',
+    times: number[],
+    values: number[],
+    interpolation: 'LINEAR' | 'CUBICSPLINE' = 'LINEAR',
+  ) => {
+    const type = path === 'rotation' ? 'VEC4' : path === 'translation' ? 'VEC3' : 'SCALAR';
+    const sampler = doc
+      .createAnimationSampler()
+      .setInput(
+        store(`${name(animation)} ${node.getName()} ${path} times`, Float32Array.from(times), 'SCALAR'),
+      )
+      .setOutput(store(`${name(animation)} ${node.getName()} ${path}`, Float32Array.from(values), type))
+      .setInterpolation(interpolation);
+    animation
+      .addSampler(sampler)
+      .addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
+  };
+  const name = (animation: ReturnType<typeof clip>) => animation.getName();
+  const joint = (n: JointName) => joints.get(n)!.node;
+
+  // Walk: legs swing ±30° out of phase, arms against them, the hips dip at each step; 0.8 s a stride.
+  const walk = clip('walk');
+  const stride = [0, 0.2, 0.4, 0.6, 0.8];
+  const swing = (degrees: number) => [0, degrees, 0, -degrees, 0].flatMap((d) => turn(X, d));
+  channel(walk, joint('leg.L'), 'rotation', stride, swing(30));
+  channel(walk, joint('leg.R'), 'rotation', stride, swing(-30));
+  channel(walk, joint('arm.L'), 'rotation', stride, swing(-20));
+  channel(walk, joint('arm.R'), 'rotation', stride, swing(20));
+  channel(
+    walk,
+    joint('hips'),
+    'translation',
+    stride,
+    [0, 0.8, 0, 0, 0.76, 0, 0, 0.8, 0, 0, 0.76, 0, 0, 0.8, 0],
+  );
+
+  // Idle: breathing and a slow sway, as a cubic spline (flat tangents: eased in and out); 2 s.
+  const idle = clip('idle');
+  const calm = [0, 1, 2];
+  const eased = (values: number[][]) => values.flatMap((v) => [...v.map(() => 0), ...v, ...v.map(() => 0)]);
+  channel(idle, joint('spine'), 'rotation', calm, eased([turn(Z, 0), turn(Z, 4), turn(Z, 0)]), 'CUBICSPLINE');
+  channel(idle, joint('head'), 'rotation', calm, eased([turn(X, 0), turn(X, -6), turn(X, 0)]), 'CUBICSPLINE');
+  channel(
+    idle,
+    joint('hips'),
+    'translation',
+    calm,
+    eased([
+      [0, 0.8, 0],
+      [0, 0.785, 0],
+      [0, 0.8, 0],
+    ]),
+    'CUBICSPLINE',
+  );
+
+  // Carry: the walk's legs and hips, both arms held out in front (70° forward) the whole stride; 0.8 s. Held at its
+  // start (legs together), it is standing with a load.
+  const carry = clip('carry');
+  const held = stride.flatMap(() => turn(X, -70));
+  channel(carry, joint('leg.L'), 'rotation', stride, swing(30));
+  channel(carry, joint('leg.R'), 'rotation', stride, swing(-30));
+  channel(carry, joint('arm.L'), 'rotation', stride, held);
+  channel(carry, joint('arm.R'), 'rotation', stride, held);
+  channel(
+    carry,
+    joint('hips'),
+    'translation',
+    stride,
+    [0, 0.8, 0, 0, 0.77, 0, 0, 0.8, 0, 0, 0.77, 0, 0, 0.8, 0],
+  );
+
+  // Flutter: the banner waves and droops; 1.2 s.
+  if (banner) {
+    const flutter = clip('flutter');
+    channel(
+      flutter,
+      banner,
+      'weights',
+      [0, 0.3, 0.6, 0.9, 1.2],
+      [0, 0.2, 1, 0.5, -0.6, 0.3, 0.2, 0.6, 0, 0.2],
+    );
+  }
+  return doc;
+}
+
+/** The banner on its pole (added to `scene`): a 1 × 0.6 cloth of 4 × 2 quads, waving (target 0) and drooping (1). */
+function bannerNode(doc: Document, store: Store, scene: Scene): Node {
   const [columns, rows] = [4, 2];
   const cloth: number[] = [];
   const wave: number[] = [];
@@ -197,68 +302,5 @@ export function rigDocument(): Document {
   post.addChild(banner);
   scene.addChild(post);
 
-  // The clips.
-  const clip = (name: string) => doc.createAnimation(name);
-  const channel = (
-    animation: ReturnType<typeof clip>,
-    node: Node,
-    path: 'translation' | 'rotation' | 'weights',
-    times: number[],
-    values: number[],
-    interpolation: 'LINEAR' | 'CUBICSPLINE' = 'LINEAR',
-  ) => {
-    const type = path === 'rotation' ? 'VEC4' : path === 'translation' ? 'VEC3' : 'SCALAR';
-    const sampler = doc
-      .createAnimationSampler()
-      .setInput(
-        store(`${name(animation)} ${node.getName()} ${path} times`, Float32Array.from(times), 'SCALAR'),
-      )
-      .setOutput(store(`${name(animation)} ${node.getName()} ${path}`, Float32Array.from(values), type))
-      .setInterpolation(interpolation);
-    animation
-      .addSampler(sampler)
-      .addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
-  };
-  const name = (animation: ReturnType<typeof clip>) => animation.getName();
-  const joint = (n: JointName) => joints.get(n)!.node;
-
-  // Walk: legs swing ±30° out of phase, arms against them, the hips dip at each step; 0.8 s a stride.
-  const walk = clip('walk');
-  const stride = [0, 0.2, 0.4, 0.6, 0.8];
-  const swing = (degrees: number) => [0, degrees, 0, -degrees, 0].flatMap((d) => turn(X, d));
-  channel(walk, joint('leg.L'), 'rotation', stride, swing(30));
-  channel(walk, joint('leg.R'), 'rotation', stride, swing(-30));
-  channel(walk, joint('arm.L'), 'rotation', stride, swing(-20));
-  channel(walk, joint('arm.R'), 'rotation', stride, swing(20));
-  channel(
-    walk,
-    joint('hips'),
-    'translation',
-    stride,
-    [0, 0.8, 0, 0, 0.76, 0, 0, 0.8, 0, 0, 0.76, 0, 0, 0.8, 0],
-  );
-
-  // Idle: breathing and a slow sway, as a cubic spline (flat tangents: eased in and out); 2 s.
-  const idle = clip('idle');
-  const calm = [0, 1, 2];
-  const eased = (values: number[][]) => values.flatMap((v) => [...v.map(() => 0), ...v, ...v.map(() => 0)]);
-  channel(idle, joint('spine'), 'rotation', calm, eased([turn(Z, 0), turn(Z, 4), turn(Z, 0)]), 'CUBICSPLINE');
-  channel(idle, joint('head'), 'rotation', calm, eased([turn(X, 0), turn(X, -6), turn(X, 0)]), 'CUBICSPLINE');
-  channel(
-    idle,
-    joint('hips'),
-    'translation',
-    calm,
-    eased([
-      [0, 0.8, 0],
-      [0, 0.785, 0],
-      [0, 0.8, 0],
-    ]),
-    'CUBICSPLINE',
-  );
-
-  // Flutter: the banner waves and droops; 1.2 s.
-  const flutter = clip('flutter');
-  channel(flutter, banner, 'weights', [0, 0.3, 0.6, 0.9, 1.2], [0, 0.2, 1, 0.5, -0.6, 0.3, 0.2, 0.6, 0, 0.2]);
-  return doc;
+  return banner;
 }
