@@ -140,7 +140,13 @@ const app: ViteUserConfig = {
           name: 'unit',
           environment: 'node',
           execArgv: ['--expose-gc'], // allocation tests collect garbage before they measure
-          include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'e2e/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'demos/**/*.test.ts',
+          ],
           exclude: ['src/**/*.gpu.test.ts', 'src/**/*.browser.test.ts'],
         },
       },

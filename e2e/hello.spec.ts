@@ -31,6 +31,7 @@ test('index: lists every demo with a thumbnail', async ({ page }) => {
   await page.goto('/demos/');
   const links = page.getByTestId('demo-list').getByRole('link');
   expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+    './game/',
     './pixel-chain/',
     './diorama/',
     './workshop/',
@@ -46,5 +47,5 @@ test('index: lists every demo with a thumbnail', async ({ page }) => {
   const loaded = await page
     .locator('img')
     .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0));
-  expect(loaded).toEqual(Array(10).fill(true)); // one thumbnail per demo, each loaded
+  expect(loaded).toEqual(Array(11).fill(true)); // one thumbnail per demo, each loaded
 });

@@ -1,0 +1,205 @@
+// The game's island, made here from seeded generators (the project's own art): a round island of sand and grass in
+// the sea, palms and rocks, the workbench (a table with a support of five sockets, a lantern at each end), the five
+// pieces scattered about, the sun, and the layout the rules need (where everything stands, in metres on the ground).
+import {
+  boxGeometry,
+  cylinderGeometry,
+  DirectionalLight,
+  Material,
+  Mesh,
+  Node,
+  planeGeometry,
+  PointLight,
+  seededRandom,
+  sphereGeometry,
+  type Geometry,
+} from '../../src/index';
+import type { Box, Circle, GameLayout } from './workshop-game';
+
+/** The island's radius (the grass is a little less) and where the bench stands. */
+const ISLAND = 7;
+const BENCH = { x: 0, z: -2.2, width: 2.4, depth: 0.9, height: 0.9 };
+
+/** The five pieces: a name, a shape, its half height (it stands on its base), a colour (its socket's mark too). */
+const PIECES: { name: string; geometry: Geometry; half: number; color: [number, number, number] }[] = [
+  { name: 'gear', geometry: cylinderGeometry(0.24, 0.12, 10), half: 0.06, color: [0.95, 0.75, 0.2] },
+  { name: 'cap', geometry: sphereGeometry(0.18, 8, 5), half: 0.18, color: [0.3, 0.75, 0.35] },
+  { name: 'spring', geometry: cylinderGeometry(0.1, 0.4, 8), half: 0.2, color: [0.3, 0.5, 0.95] },
+  { name: 'washer', geometry: cylinderGeometry(0.2, 0.06, 10), half: 0.03, color: [0.75, 0.75, 0.8] },
+  { name: 'pin', geometry: boxGeometry(0.09, 0.42, 0.09), half: 0.21, color: [0.9, 0.35, 0.3] },
+];
+
+/** What `islandScene` builds. */
+export interface Island {
+  root: Node;
+  layout: GameLayout;
+  /** The pieces' meshes, in the layout's order, standing on the ground. */
+  pieces: Mesh[];
+  /** Where each piece sits when set in: a node on top of its socket. */
+  seats: Node[];
+  /** Every lit material (outline colours are set from them). */
+  materials: Material[];
+  sun: DirectionalLight;
+  lanterns: PointLight[];
+}
+
+/** Builds the island from `seed` (which places the palms, the rocks and the pieces). */
+export function islandScene(seed: number): Island {
+  const root = new Node('island');
+  const materials: Material[] = [];
+  const lit = (name: string, geometry: Geometry, color: [number, number, number]) => {
+    const material = new Material('lambert', [...color, 1]);
+    materials.push(material);
+    return new Mesh(name, geometry, material);
+  };
+  const sea = new Mesh('sea', planeGeometry(80, 80), new Material('lambert', [0.18, 0.42, 0.62, 1]));
+  sea.material.setParam('outline', [0, 0, 0, 0]); // flat water draws no lines of its own
+  root.add(sea.setPosition(0, -0.25, 0));
+  root.add(lit('sand', cylinderGeometry(ISLAND, 0.5, 20), [0.86, 0.76, 0.52]).setPosition(0, -0.24, 0));
+  root.add(
+    lit('grass', cylinderGeometry(ISLAND - 0.9, 0.5, 20), [0.42, 0.66, 0.32]).setPosition(0, -0.23, 0),
+  );
+
+  // The bench: a table top on four legs, a support along its back with five sockets, a lantern at each end.
+  const bench = new Node('bench').setPosition(BENCH.x, 0, BENCH.z);
+  root.add(bench);
+  const top = lit('table top', boxGeometry(BENCH.width, 0.08, BENCH.depth), [0.6, 0.42, 0.25]);
+  bench.add(top.setPosition(0, BENCH.height, 0));
+  for (const [x, z] of [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ] as const)
+    bench.add(
+      lit('leg', boxGeometry(0.08, BENCH.height, 0.08), [0.45, 0.3, 0.18]).setPosition(
+        x * (BENCH.width / 2 - 0.1),
+        BENCH.height / 2,
+        z * (BENCH.depth / 2 - 0.1),
+      ),
+    );
+  const support = lit('support', boxGeometry(2, 0.08, 0.3), [0.4, 0.4, 0.45]);
+  bench.add(support.setPosition(0, BENCH.height + 0.08, -0.1));
+  const seats: Node[] = [];
+  const sockets: [number, number][] = [];
+  PIECES.forEach((piece, i) => {
+    const x = -0.9 + i * 0.45;
+    const socket = lit(`socket ${piece.name}`, cylinderGeometry(0.09, 0.06, 10), [0.22, 0.22, 0.25]);
+    bench.add(socket.setPosition(x, BENCH.height + 0.15, -0.1));
+    // The socket's mark: a chip of its piece's colour on the support's front.
+    bench.add(
+      lit(`mark ${piece.name}`, boxGeometry(0.12, 0.05, 0.02), piece.color).setPosition(
+        x,
+        BENCH.height + 0.08,
+        0.06,
+      ),
+    );
+    const seat = new Node(`seat ${piece.name}`).setPosition(0, 0.03 + piece.half, 0); // its base on the socket
+    socket.add(seat);
+    seats.push(seat);
+    sockets.push([BENCH.x + x, BENCH.z - 0.1]);
+  });
+  const lanterns: PointLight[] = [];
+  for (const side of [-1, 1]) {
+    const x = side * (BENCH.width / 2 - 0.15);
+    bench.add(
+      lit('lantern post', boxGeometry(0.06, 0.5, 0.06), [0.3, 0.22, 0.16]).setPosition(
+        x,
+        BENCH.height + 0.25,
+        0.3,
+      ),
+    );
+    const glass = new Material('lambert', [1, 0.8, 0.45, 1]);
+    glass.setParam('emissive', [0.9, 0.55, 0.2]);
+    bench.add(
+      new Mesh('lantern', boxGeometry(0.14, 0.16, 0.14), glass).setPosition(x, BENCH.height + 0.55, 0.3),
+    );
+    const bulb = new PointLight(`lamp ${side}`, { color: [1, 0.7, 0.4], intensity: 0.2, range: 2.5 });
+    bench.add(bulb.setPosition(x, BENCH.height + 0.55, 0.5));
+    lanterns.push(bulb);
+  }
+  const benchBox: Box = {
+    minX: BENCH.x - BENCH.width / 2,
+    maxX: BENCH.x + BENCH.width / 2,
+    minZ: BENCH.z - BENCH.depth / 2,
+    maxZ: BENCH.z + BENCH.depth / 2,
+  };
+
+  // Palms and rocks, placed by the seed away from the bench, the start and each other.
+  const random = seededRandom(seed);
+  const circles: Circle[] = [];
+  const start: [number, number] = [0, 0.8];
+  const free = (x: number, z: number, room: number) =>
+    Math.hypot(x, z) < ISLAND - 1.6 &&
+    // Clear of the start, and of the strip between it and the camera (south of it) where a palm would hide the kit.
+    Math.hypot(x - start[0], z - start[1]) > room + 2 &&
+    !(Math.abs(x - start[0]) < 1.5 && z > start[1]) &&
+    (x < benchBox.minX - room - 0.6 ||
+      x > benchBox.maxX + room + 0.6 ||
+      z < benchBox.minZ - room - 0.6 ||
+      z > benchBox.maxZ + room + 0.6) &&
+    circles.every((c) => Math.hypot(x - c.x, z - c.z) > c.radius + room + 0.8);
+  const place = (room: number): [number, number] => {
+    for (;;) {
+      const [a, r] = [random() * 2 * Math.PI, 1.5 + random() * (ISLAND - 3)];
+      const [x, z] = [Math.cos(a) * r, Math.sin(a) * r];
+      if (free(x, z, room)) return [x, z];
+    }
+  };
+  for (let i = 0; i < 6; i++) {
+    const [x, z] = place(0.2);
+    const h = 1.4 + random() * 0.8;
+    const palm = new Node(`palm ${i}`).setPosition(x, 0, z);
+    palm.add(lit('trunk', cylinderGeometry(0.1, h, 6), [0.5, 0.36, 0.22]).setPosition(0, h / 2, 0));
+    palm.add(
+      lit('crown', sphereGeometry(0.6, 8, 4), [0.25, 0.55, 0.3])
+        .setPosition(0, h, 0)
+        .setScale(1, 0.45, 1),
+    );
+    root.add(palm);
+    circles.push({ x, z, radius: 0.2 });
+  }
+  for (let i = 0; i < 5; i++) {
+    const [x, z] = place(0.35);
+    const size = 0.3 + random() * 0.2;
+    root.add(
+      lit(`rock ${i}`, sphereGeometry(size, 6, 4), [0.55, 0.55, 0.58])
+        .setPosition(x, 0.05, z)
+        .setScale(1.3, 0.7, 1),
+    );
+    circles.push({ x, z, radius: size * 1.2 });
+  }
+  const pieces: Mesh[] = [];
+  const spots: [number, number][] = [];
+  PIECES.forEach((spec) => {
+    const [x, z] = place(0.3);
+    spots.push([x, z]);
+    const mesh = lit(spec.name, spec.geometry, spec.color);
+    root.add(mesh.setPosition(x, 0.02 + spec.half, z));
+    pieces.push(mesh);
+    circles.push({ x, z, radius: 0 }); // kept clear of later placements only: the player walks over pieces
+  });
+  circles.splice(-PIECES.length);
+
+  const sun = new DirectionalLight('sun', { color: [0.95, 0.92, 0.85] });
+  root.add(sun);
+  sun.lookAt([-0.45, -1, -0.6]); // at the origin: it shines along that way
+
+  return {
+    root,
+    layout: {
+      shore: ISLAND - 0.6,
+      circles,
+      boxes: [benchBox],
+      pieces: spots,
+      sockets,
+      bench: benchBox,
+      start,
+    },
+    pieces,
+    seats,
+    materials,
+    sun,
+    lanterns,
+  };
+}

@@ -1,0 +1,208 @@
+// game: the workshop as a small game. Walk the kit round the island (arrows, WASD or a pad's stick), pick the five
+// pieces up (Space, Enter or the pad's A), carry them to the bench and set each in its socket; the five in place win.
+// Written against the public entries only, as an outside app would be. The rules are in workshop-game.ts (fixed
+// steps of 1/60 s), the island in island.ts; this file draws them: the pixel-stable camera following the player, the
+// kit's walk, idle and carry clips, the HUD.
+// window.__armature.game = { player: { position: [x, y, z], animation }, placed, state }.
+import {
+  ActionMapper,
+  AnimationMixer,
+  Camera,
+  FixedStep,
+  HeldActions,
+  InputQueue,
+  loadGltf,
+  Node,
+  UiAtlas,
+  UiRect,
+  UiText,
+  type AnimationAction,
+  type ClockSample,
+  type InputEvent,
+} from '../../src/index';
+import { applyChainState, installArmatureHandle, readChainUrl } from '../../src/debug';
+import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
+import { showError } from '../shared/show-error';
+import { islandScene } from './island';
+import { WorkshopGame, type GameEvent } from './workshop-game';
+
+const handle = installArmatureHandle();
+const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
+
+/** Metres across the view (336 texels: 1/28 m a texel), and where the camera sits from the player. */
+const VIEW_WIDTH = 12;
+const CAMERA_OFFSET = [0, 9, 10] as const;
+/** Seconds a change of clip cross-fades over. */
+const FADE = 0.15;
+
+/** What the page publishes as `window.__armature.game`. */
+interface GameHandle {
+  player: { position: [number, number, number]; animation: string };
+  placed: number;
+  state: string;
+}
+
+try {
+  const { params, seed } = demoParams();
+  const chain = readChainUrl(params, { on: ['outline', 'shadow'], off: ['motionBlur'] });
+  const island = islandScene(seed);
+  const kit = await loadGltf('/demos/game/art/kit.glb');
+  const player = new Node('player');
+  player.add(kit.root);
+  island.root.add(player);
+
+  const [nw, nh] = [336, 240];
+  const camera = new Camera('eye', {
+    kind: 'orthographic',
+    left: -VIEW_WIDTH / 2,
+    right: VIEW_WIDTH / 2,
+    bottom: -(VIEW_WIDTH * nh) / nw / 2,
+    top: (VIEW_WIDTH * nh) / nw / 2,
+    near: 0.1,
+    far: 60,
+  });
+  camera.setPosition(...CAMERA_OFFSET).lookAt([0, 0, 0]);
+  island.root.add(camera);
+
+  // The HUD: pieces placed and the time at the top, the win across the middle.
+  const hud = new Node('hud');
+  const bar = new UiRect('hud bar', nw, 11, [0.06, 0.08, 0.14, 1]); // the HUD's strip along the top
+  const count = new UiText('placed', '', [1, 0.95, 0.7, 1]).setPosition(5, 3, 0);
+  const clock = new UiText('time', '', [0.8, 1, 0.85, 1]).setPosition(nw - 45, 3, 0);
+  const win = new UiRect('win', 96, 15, [0.06, 0.08, 0.14, 1]).setPosition((nw - 96) / 2, 56, 0);
+  win.add(new UiText('win text', 'ALL FIVE IN PLACE!', [1, 0.85, 0.3, 1]).setPosition(12, 5, 0));
+  win.visible = false;
+  hud.add(bar).add(count).add(clock).add(win);
+
+  const renderer = await demoRenderer(handle, canvas, {
+    root: island.root,
+    camera,
+    native: [nw, nh],
+    clearColor: { r: 0.18, g: 0.42, b: 0.62, a: 1 },
+    pixelStable: true,
+    ui: { root: hud, atlas: new UiAtlas({}) },
+  });
+  applyChainState(renderer, chain);
+  renderer.shadow.box = Float32Array.of(0, 1, 0, 7.5, 2.5, 7.5); // the whole island, fixed to the world
+  renderer.world.ambient.set([0.42, 0.44, 0.5, 1]);
+  for (const material of island.materials) {
+    const [r, g, b] = material.color;
+    material.setParam('outline', [r! * 0.3, g! * 0.3, b! * 0.35, 1]);
+  }
+
+  // Input: arrows and WASD walk, Space/Enter (and a pad's A) act; held directions from the frame's events.
+  const mapper = new ActionMapper()
+    .bindKey('w', 'up')
+    .bindKey('a', 'left')
+    .bindKey('s', 'down')
+    .bindKey('d', 'right');
+  const queue = new InputQueue(canvas, { toNative: (x, y) => renderer.clientToNative(x, y), mapper });
+  const held = new HeldActions();
+  let act = false;
+  const input = (events: InputEvent[]) => {
+    for (const event of events) {
+      const was = held.has('accept'); // a held key's repeats are not new presses
+      held.apply(event);
+      if ((event.kind === 'key' || event.kind === 'pad') && event.actions.includes('accept') && !was)
+        act = true;
+    }
+  };
+
+  // The kit's clips: walk, idle, carry (held at its start: standing with a load).
+  const mixer = new AnimationMixer(kit.root, { fps: 12 });
+  const clip = (name: string) => {
+    const found = kit.animations.find((c) => c.name === name);
+    if (!found) throw new Error(`kit.glb has no "${name}" clip; run npm run assets.`);
+    return mixer.clipAction(found);
+  };
+  const actions: Record<'walk' | 'idle' | 'carry', AnimationAction> = {
+    walk: clip('walk'),
+    idle: clip('idle'),
+    carry: clip('carry'),
+  };
+  let animation: 'walk' | 'idle' | 'carry' | 'hold' = 'idle';
+
+  let game = new WorkshopGame(island.layout);
+  let fixed = new FixedStep({ step: 1 / 60 });
+  const homes = island.pieces.map((piece) => ({ parent: piece.parent!, at: [...piece.position] }));
+  /** A fresh game (the first frame, or a fixed-clock replay from 0): pieces home, the kit idle at the start. */
+  const restart = () => {
+    game = new WorkshopGame(island.layout);
+    fixed = new FixedStep({ step: 1 / 60 });
+    island.pieces.forEach((piece, i) => {
+      homes[i]!.parent.attach(piece);
+      piece.setPosition(homes[i]!.at[0]!, homes[i]!.at[1]!, homes[i]!.at[2]!).setRotation(0, 0, 0, 1);
+    });
+    mixer.setTime(0);
+    for (const action of mixer.actions) action.stop();
+    actions.idle.reset().play();
+    animation = 'idle';
+    act = false;
+  };
+  restart();
+
+  /** What a step's events do to the scene: the piece goes to the kit's arms, the ground, or its socket. */
+  const show = (events: GameEvent[]) => {
+    for (const event of events) {
+      if (event.type === 'win') continue;
+      const piece = island.pieces[event.piece]!;
+      if (event.type === 'pick') {
+        player.attach(piece);
+        piece.setPosition(0, 1.05, 0.38).setRotation(0, 0, 0, 1); // held out in front, at the hands
+      } else if (event.type === 'drop') {
+        island.root.attach(piece);
+        const spot = game.pieces[event.piece]!;
+        piece.setPosition(spot.x, homes[event.piece]!.at[1]!, spot.z);
+      } else island.seats[event.piece]!.snap(piece, { keepScale: true });
+    }
+  };
+
+  /** The kit's clip for what the player does now. */
+  const animate = (time: number) => {
+    mixer.setTime(time);
+    const carrying = game.carrying !== null;
+    const next = carrying ? (game.player.moving ? 'carry' : 'hold') : game.player.moving ? 'walk' : 'idle';
+    if (next === animation) return;
+    const from = actions[animation === 'hold' ? 'carry' : animation];
+    const to = actions[next === 'hold' ? 'carry' : next];
+    if (from !== to) from.crossFadeTo(to, FADE);
+    else to.reset();
+    to.timeScale = next === 'hold' ? 0 : 1;
+    animation = next;
+  };
+
+  const published: GameHandle = {
+    get player() {
+      const p = player.position;
+      return { position: [p[0]!, p[1]!, p[2]!] as [number, number, number], animation };
+    },
+    get placed() {
+      return game.placed;
+    },
+    get state() {
+      return game.state;
+    },
+  };
+  Object.assign(handle, { game: published });
+
+  const frame = (sample: ClockSample) => {
+    if (sample.elapsed < fixed.time) restart(); // the fixed clock started over
+    fixed.advance(sample.elapsed, () => {
+      show(game.step(fixed.step, { move: held.direction(), act }));
+      act = false;
+    });
+    const p = game.player;
+    player.setPosition(p.x, 0, p.z).setRotation(0, Math.sin(p.heading / 2), 0, Math.cos(p.heading / 2));
+    animate(sample.elapsed);
+    camera.setPosition(p.x + CAMERA_OFFSET[0], CAMERA_OFFSET[1], p.z + CAMERA_OFFSET[2]);
+    count.text = `PIECES ${game.placed}/${game.pieces.length}`;
+    clock.text = `T ${game.time.toFixed(1)}`;
+    win.visible = game.state === 'won';
+  };
+  runDemo(handle, renderer, [frame], document.querySelector('#hud'), {
+    keepRunning: true,
+    input: { queue, events: input },
+  });
+} catch (error) {
+  showError(handle, canvas, error);
+}
