@@ -3,8 +3,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { openDemo } from './demo-page';
 
 type GameWindow = {
-  __armature: { game: { player: { position: number[]; animation: string }; placed: number; state: string } };
+  __armature: {
+    game: {
+      player: { position: number[]; animation: string };
+      placed: number;
+      state: string;
+      steps: number;
+      wonAt: number | null;
+    };
+  };
 };
+/** The step the playthrough's last piece goes in at (from the replay file: the same on every run and backend). */
+const WON_AT = 1404;
 const game = (page: Page) => page.evaluate(() => (window as unknown as GameWindow).__armature.game);
 
 test('game: holding ArrowRight walks the kit right with its walk clip; let go, it stands and idles', async ({
@@ -41,3 +51,26 @@ for (const backend of ['webgpu', 'webgl2']) {
     await expect(page.getByTestId('canvas')).toHaveScreenshot('game-start.png');
   });
 }
+
+// The recorded play-through (demos/game/replays/playthrough.json, a bot's game made by npm run assets): under the
+// fixed clock the same steps, so the same frames, every run and on both backends. Three moments: the first piece
+// carried, halfway, and the win.
+const MOMENTS: [string, number][] = [
+  ['carrying', 6],
+  ['halfway', 13],
+  ['won', 25],
+];
+for (const backend of ['webgpu', 'webgl2'])
+  for (const [name, t] of MOMENTS)
+    test(`game: the replayed play-through at ${t} s (${name}) is its baseline, on ${backend}`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000); // up to 300 frames drawn on SwiftShader (12 a second: 5 fixed steps each)
+      await openDemo(page, `game/?replay=playthrough&t=${t}&fps=12&seed=1&backend=${backend}`);
+      const state = await game(page);
+      console.log(`game replay ${backend} t=${t}: ${JSON.stringify(state)}`);
+      expect(state.steps).toBe(t * 60);
+      if (name === 'won') expect(state).toMatchObject({ state: 'won', placed: 5, wonAt: WON_AT });
+      else expect(state.state).toBe('playing');
+      await expect(page.getByTestId('canvas')).toHaveScreenshot(`game-replay-${name}.png`);
+    });

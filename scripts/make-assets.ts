@@ -8,6 +8,7 @@ import { checkerTexels, gltfFixtures } from './gltf-fixtures';
 import { FONT_BASE, FONT_LINE_HEIGHT, fontGlyphs, fontKernings } from './pixel-font-art';
 import { texelTest } from './texel-test-art';
 import { NodeIO } from '@gltf-transform/core';
+import { playthroughReplay } from './game-replay';
 import { rigDocument } from './rig-art';
 import { WALKER_FRAMES, WALKER_PALETTE, walkerPose } from './walker-art';
 
@@ -197,6 +198,8 @@ export async function assets(): Promise<Record<string, Buffer>> {
     'src/assets/fixtures/rig.glb': Buffer.from(await new NodeIO().writeBinary(rigDocument())),
     // The game's player: the same character without the banner.
     'demos/game/art/kit.glb': Buffer.from(await new NodeIO().writeBinary(rigDocument({ banner: false }))),
+    // The game played to the win by a bot on seed 1's island: the keys, one event a line.
+    'demos/game/replays/playthrough.json': Buffer.from(replayJson(playthroughReplay(1))),
     'src/assets/fixtures/checker.png': checker,
     'src/assets/fixtures/armature-pixel.fnt': Buffer.from(font.fnt),
     'src/assets/fixtures/armature-pixel_0.png': font.png,
@@ -229,4 +232,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     writeFileSync(resolve(root, path), bytes);
     console.log(`${path} (${bytes.length} bytes)`);
   }
+}
+
+/** A replay as JSON with one event a line (a change to the route reads as a few changed lines). */
+function replayJson(replay: ReturnType<typeof playthroughReplay>): string {
+  const events = replay.events.map((e) => `    ${JSON.stringify(e)}`).join(',\n');
+  return `{\n  "step": ${JSON.stringify(replay.step)},\n  "events": [\n${events}\n  ]\n}\n`;
 }

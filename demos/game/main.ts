@@ -3,13 +3,14 @@
 // Written against the public entries only, as an outside app would be. The rules are in workshop-game.ts (fixed
 // steps of 1/60 s), the island in island.ts; this file draws them: the pixel-stable camera following the player, the
 // kit's walk, idle and carry clips, the HUD.
-// window.__armature.game = { player: { position: [x, y, z], animation }, placed, state }.
+// ?replay=<name> plays demos/game/replays/<name>.json instead of the keys (a recorded input, step by step: with ?t=
+// and ?fps= the same frames every run); `playthrough` is a bot's game to the win, made by npm run assets.
+// window.__armature.game = { player: { position: [x, y, z], animation }, placed, state, steps, wonAt }.
 import {
   ActionMapper,
   AnimationMixer,
   Camera,
   FixedStep,
-  HeldActions,
   InputQueue,
   loadGltf,
   Node,
@@ -23,6 +24,7 @@ import {
 import { applyChainState, installArmatureHandle, readChainUrl } from '../../src/debug';
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
+import { GameInput, ReplayCursor, type Replay } from './game-input';
 import { islandScene } from './island';
 import { WorkshopGame, type GameEvent } from './workshop-game';
 
@@ -35,11 +37,34 @@ const CAMERA_OFFSET = [0, 9, 10] as const;
 /** Seconds a change of clip cross-fades over. */
 const FADE = 0.15;
 
+/** The rules' fixed step (s). */
+const STEP = 1 / 60;
+
 /** What the page publishes as `window.__armature.game`. */
 interface GameHandle {
   player: { position: [number, number, number]; animation: string };
   placed: number;
   state: string;
+  /** Fixed steps the rules have run, and the step the last piece went in at (null before the win). */
+  steps: number;
+  wonAt: number | null;
+}
+
+/** Loads `demos/game/replays/<name>.json`, checked. */
+async function loadReplay(name: string): Promise<Replay> {
+  if (!/^[a-z0-9-]+$/.test(name))
+    throw new Error(
+      `?replay=${name}: a replay's name is lower-case letters, digits and dashes (e.g. playthrough).`,
+    );
+  const response = await fetch(`/demos/game/replays/${name}.json`);
+  if (!response.ok)
+    throw new Error(
+      `?replay=${name}: no such replay (HTTP ${response.status}); the replays are in demos/game/replays/.`,
+    );
+  const replay = (await response.json()) as Replay;
+  if (replay.step !== STEP || !Array.isArray(replay.events))
+    throw new Error(`?replay=${name}: recorded at a step of ${replay.step} s; the game steps 1/60 s.`);
+  return replay;
 }
 
 try {
@@ -90,22 +115,18 @@ try {
     material.setParam('outline', [r! * 0.3, g! * 0.3, b! * 0.35, 1]);
   }
 
-  // Input: arrows and WASD walk, Space/Enter (and a pad's A) act; held directions from the frame's events.
+  // Input: arrows and WASD walk, Space/Enter (and a pad's A) act; or a replay's keys, step by step.
   const mapper = new ActionMapper()
     .bindKey('w', 'up')
     .bindKey('a', 'left')
     .bindKey('s', 'down')
     .bindKey('d', 'right');
   const queue = new InputQueue(canvas, { toNative: (x, y) => renderer.clientToNative(x, y), mapper });
-  const held = new HeldActions();
-  let act = false;
-  const input = (events: InputEvent[]) => {
-    for (const event of events) {
-      const was = held.has('accept'); // a held key's repeats are not new presses
-      held.apply(event);
-      if ((event.kind === 'key' || event.kind === 'pad') && event.actions.includes('accept') && !was)
-        act = true;
-    }
+  const input = new GameInput();
+  const replayName = params.get('replay');
+  const replay = replayName === null ? null : new ReplayCursor(await loadReplay(replayName), mapper);
+  const live = (events: InputEvent[]) => {
+    if (!replay) input.apply(events); // a replay plays alone
   };
 
   // The kit's clips: walk, idle, carry (held at its start: standing with a load).
@@ -123,12 +144,15 @@ try {
   let animation: 'walk' | 'idle' | 'carry' | 'hold' = 'idle';
 
   let game = new WorkshopGame(island.layout);
-  let fixed = new FixedStep({ step: 1 / 60 });
+  let fixed = new FixedStep({ step: STEP });
+  let wonAt: number | null = null;
   const homes = island.pieces.map((piece) => ({ parent: piece.parent!, at: [...piece.position] }));
   /** A fresh game (the first frame, or a fixed-clock replay from 0): pieces home, the kit idle at the start. */
   const restart = () => {
     game = new WorkshopGame(island.layout);
-    fixed = new FixedStep({ step: 1 / 60 });
+    fixed = new FixedStep({ step: STEP });
+    wonAt = null;
+    input.reset();
     island.pieces.forEach((piece, i) => {
       homes[i]!.parent.attach(piece);
       piece.setPosition(homes[i]!.at[0]!, homes[i]!.at[1]!, homes[i]!.at[2]!).setRotation(0, 0, 0, 1);
@@ -137,7 +161,6 @@ try {
     for (const action of mixer.actions) action.stop();
     actions.idle.reset().play();
     animation = 'idle';
-    act = false;
   };
   restart();
 
@@ -182,14 +205,22 @@ try {
     get state() {
       return game.state;
     },
+    get steps() {
+      return fixed.stepsRun;
+    },
+    get wonAt() {
+      return wonAt;
+    },
   };
   Object.assign(handle, { game: published });
 
   const frame = (sample: ClockSample) => {
     if (sample.elapsed < fixed.time) restart(); // the fixed clock started over
-    fixed.advance(sample.elapsed, () => {
-      show(game.step(fixed.step, { move: held.direction(), act }));
-      act = false;
+    fixed.advance(sample.elapsed, (step) => {
+      if (replay) input.apply(replay.at(step));
+      const events = game.step(fixed.step, input.take());
+      if (events.some((e) => e.type === 'win')) wonAt = step;
+      show(events);
     });
     const p = game.player;
     player.setPosition(p.x, 0, p.z).setRotation(0, Math.sin(p.heading / 2), 0, Math.cos(p.heading / 2));
@@ -201,7 +232,7 @@ try {
   };
   runDemo(handle, renderer, [frame], document.querySelector('#hud'), {
     keepRunning: true,
-    input: { queue, events: input },
+    input: { queue, events: live },
   });
 } catch (error) {
   showError(handle, canvas, error);
