@@ -74,3 +74,112 @@ for (const backend of ['webgpu', 'webgl2'])
       else expect(state.state).toBe('playing');
       await expect(page.getByTestId('canvas')).toHaveScreenshot(`game-replay-${name}.png`);
     });
+
+/** The passes the page's render graph runs now. */
+const passes = (page: Page) =>
+  page.evaluate(() => window.__armature!.graph!.filter((p) => p.enabled).map((p) => p.name));
+const ui = (page: Page) =>
+  page.evaluate(() => ({
+    focus: window.__armature!.ui!.focus,
+    controls: window.__armature!.ui!.controls.map((c) => c.name),
+  }));
+
+test('game: Esc pauses (the clock holds); the menu works by keys: Tab, arrows, the look slider, the CRT box, Esc resumes', async ({
+  page,
+}) => {
+  await openDemo(page, 'game/');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => window.__armature!.ui!.controls.some((c) => c.name === 'resume'));
+  const held = (await game(page)).steps;
+  await page.waitForTimeout(300);
+  expect((await game(page)).steps).toBe(held); // paused: no steps
+  await page.keyboard.press('Tab');
+  await page.waitForFunction(() => window.__armature!.ui!.focus === 'resume');
+  await page.keyboard.press('ArrowDown'); // to the look slider under it
+  await page.waitForFunction(() => window.__armature!.ui!.focus === 'look');
+  expect(await passes(page)).not.toContain('palette');
+  await page.keyboard.press('ArrowRight'); // outlined → paletted
+  await page.waitForFunction(() => window.__armature!.graph!.some((p) => p.name === 'palette' && p.enabled));
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => window.__armature!.ui!.focus === 'crt');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => window.__armature!.graph!.some((p) => p.name === 'crt' && p.enabled));
+  await page.screenshot({ path: test.info().outputPath('game-paused.png') });
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !window.__armature!.ui!.controls.some((c) => c.name === 'resume'));
+  await page.waitForFunction((n) => (window as unknown as GameWindow).__armature.game.steps > n, held);
+  expect(await ui(page)).toMatchObject({ controls: ['placed', 'time'] });
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});
+
+test('game: the pause menu by mouse: RESTART puts the pieces back and starts the clock over; RESUME goes on', async ({
+  page,
+}) => {
+  await openDemo(page, 'game/');
+  // Walk a little, then pause and restart with the mouse.
+  await page.keyboard.down('ArrowLeft');
+  await page.waitForFunction(
+    () => (window as unknown as GameWindow).__armature.game.player.position[0]! < -1,
+  );
+  await page.keyboard.up('ArrowLeft');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => window.__armature!.ui!.controls.some((c) => c.name === 'restart'));
+  const click = async (name: string) => {
+    const r = await page.evaluate((n) => window.__armature!.ui!.rectOf(n), name);
+    const box = (await page.getByTestId('canvas').boundingBox())!;
+    await page.mouse.click(box.x + r.x + r.width / 2, box.y + r.y + r.height / 2);
+  };
+  await click('restart');
+  await page.waitForFunction(() => !window.__armature!.ui!.controls.some((c) => c.name === 'restart'));
+  const after = await game(page);
+  expect(after.player.position[0]).toBeCloseTo(0, 6); // back at the start
+  expect(after.steps).toBeLessThan(30);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => window.__armature!.ui!.controls.some((c) => c.name === 'resume'));
+  await click('resume');
+  await page.waitForFunction(() => !window.__armature!.ui!.controls.some((c) => c.name === 'resume'));
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});
+
+test('game: the pause menu by pad: B opens it, the D-pad moves focus, A presses RESUME', async ({ page }) => {
+  // A standard-mapping pad the test presses through window.__pad (the page polls navigator.getGamepads each frame).
+  await page.addInitScript(() => {
+    const pad = {
+      index: 0,
+      mapping: 'standard',
+      connected: true,
+      axes: [0, 0, 0, 0],
+      buttons: Array.from({ length: 17 }, () => ({ pressed: false, touched: false, value: 0 })),
+    };
+    (window as unknown as { __pad: typeof pad }).__pad = pad;
+    navigator.getGamepads = () => [pad as unknown as Gamepad];
+  });
+  await openDemo(page, 'game/');
+  const tap = async (button: number) => {
+    const frames = await page.evaluate(() => window.__armature!.frame);
+    await page.evaluate(
+      (b) =>
+        ((window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[b]!.pressed =
+          true),
+      button,
+    );
+    await page.waitForFunction((f) => window.__armature!.frame >= f + 2, frames);
+    await page.evaluate(
+      (b) =>
+        ((window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[b]!.pressed =
+          false),
+      button,
+    );
+    await page.waitForFunction((f) => window.__armature!.frame >= f + 4, frames);
+  };
+  await tap(1); // B
+  await page.waitForFunction(() => window.__armature!.ui!.controls.some((c) => c.name === 'resume'));
+  await tap(13); // D-pad down: focus to the first control
+  expect(await page.evaluate(() => window.__armature!.ui!.focus)).toBe('resume');
+  await tap(0); // A
+  await page.waitForFunction(() => !window.__armature!.ui!.controls.some((c) => c.name === 'resume'));
+  expect(
+    await page.evaluate(() => window.__armature!.ui!.events.map((e) => `${e.type} ${e.control}`)),
+  ).toContain('click resume');
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});

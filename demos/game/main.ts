@@ -15,16 +15,20 @@ import {
   loadGltf,
   Node,
   UiAtlas,
+  UiKernel,
   UiRect,
   UiText,
+  UiView,
+  Palette,
   type AnimationAction,
   type ClockSample,
   type InputEvent,
 } from '../../src/index';
-import { applyChainState, installArmatureHandle, readChainUrl } from '../../src/debug';
+import { applyChainState, installArmatureHandle, readChainUrl, uiHandle } from '../../src/debug';
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 import { GameInput, ReplayCursor, type Replay } from './game-input';
+import { GameUi, type Look } from './game-ui';
 import { islandScene } from './island';
 import { WorkshopGame, type GameEvent } from './workshop-game';
 
@@ -89,15 +93,15 @@ try {
   camera.setPosition(...CAMERA_OFFSET).lookAt([0, 0, 0]);
   island.root.add(camera);
 
-  // The HUD: pieces placed and the time at the top, the win across the middle.
+  // The UI: the HUD strip and the pause menu on a UI kernel (game-ui.ts), the win across the middle.
+  const kernel = new UiKernel();
+  const gameUi = new GameUi(kernel, nw, nh);
+  const view = new UiView(kernel);
   const hud = new Node('hud');
-  const bar = new UiRect('hud bar', nw, 11, [0.06, 0.08, 0.14, 1]); // the HUD's strip along the top
-  const count = new UiText('placed', '', [1, 0.95, 0.7, 1]).setPosition(5, 3, 0);
-  const clock = new UiText('time', '', [0.8, 1, 0.85, 1]).setPosition(nw - 45, 3, 0);
   const win = new UiRect('win', 96, 15, [0.06, 0.08, 0.14, 1]).setPosition((nw - 96) / 2, 56, 0);
   win.add(new UiText('win text', 'ALL FIVE IN PLACE!', [1, 0.85, 0.3, 1]).setPosition(12, 5, 0));
   win.visible = false;
-  hud.add(bar).add(count).add(clock).add(win);
+  hud.add(view.root).add(win);
 
   const renderer = await demoRenderer(handle, canvas, {
     root: island.root,
@@ -121,13 +125,43 @@ try {
     .bindKey('a', 'left')
     .bindKey('s', 'down')
     .bindKey('d', 'right');
-  const queue = new InputQueue(canvas, { toNative: (x, y) => renderer.clientToNative(x, y), mapper });
+  const queue = new InputQueue(canvas, {
+    toNative: (x, y) => renderer.clientToNative(x, y),
+    mapper,
+    takesKey: (key) => kernel.takesKey(key), // Tab moves the menu's focus, not the page's
+  });
   const input = new GameInput();
   const replayName = params.get('replay');
   const replay = replayName === null ? null : new ReplayCursor(await loadReplay(replayName), mapper);
+  // Esc (a pad's B) pauses and resumes. While paused the game takes only releases (a key let go in the menu is up).
   const live = (events: InputEvent[]) => {
-    if (!replay) input.apply(events); // a replay plays alone
+    for (const event of events) {
+      const reject = (event.kind === 'key' || event.kind === 'pad') && event.actions.includes('reject');
+      if (reject && !replay && game.state === 'playing') gameUi.pause(!gameUi.paused);
+      else if (
+        !replay &&
+        (!gameUi.paused || event.kind === 'key-up' || event.kind === 'pad-up' || event.kind === 'blur')
+      )
+        input.apply([event]);
+    }
   };
+  /** The look slider's stop: outlines, and the PICO-8 palette with its dither. */
+  const applyLook = (look: Look) => {
+    renderer.graph.setEnabled('outline', look !== 'plain');
+    renderer.graph.setEnabled('palette', look === 'paletted');
+  };
+  renderer.settings.palette.palette = Palette.named('pico-8');
+  renderer.settings.palette.dither = 'bayer4';
+  kernel.onEvent = (event) => {
+    if (event.type === 'click' && event.control === 'resume') gameUi.pause(false);
+    else if (event.type === 'click' && event.control === 'restart') {
+      restart();
+      gameUi.pause(false);
+    } else if (event.type === 'value-change' && event.control === 'look') applyLook(gameUi.lookName);
+    else if (event.type === 'value-change' && event.control === 'crt')
+      renderer.graph.setEnabled('crt', event.value === true);
+  };
+  handle.ui = uiHandle(kernel, (x, y) => renderer.nativeToClient(x, y)); // after onEvent: it chains it
 
   // The kit's clips: walk, idle, carry (held at its start: standing with a load).
   const mixer = new AnimationMixer(kit.root, { fps: 12 });
@@ -147,8 +181,12 @@ try {
   let fixed = new FixedStep({ step: STEP });
   let wonAt: number | null = null;
   const homes = island.pieces.map((piece) => ({ parent: piece.parent!, at: [...piece.position] }));
-  /** A fresh game (the first frame, or a fixed-clock replay from 0): pieces home, the kit idle at the start. */
+  /** Seconds of the clock the game did not run (paused, or before a restart): its time is the clock's less these. */
+  let offset = 0;
+  let elapsed = 0;
+  /** A fresh game (the first frame, a fixed-clock replay from 0, or the menu's restart): pieces home, the kit idle. */
   const restart = () => {
+    offset = elapsed;
     game = new WorkshopGame(island.layout);
     fixed = new FixedStep({ step: STEP });
     wonAt = null;
@@ -215,8 +253,13 @@ try {
   Object.assign(handle, { game: published });
 
   const frame = (sample: ClockSample) => {
-    if (sample.elapsed < fixed.time) restart(); // the fixed clock started over
-    fixed.advance(sample.elapsed, (step) => {
+    if (sample.elapsed < elapsed) {
+      elapsed = 0; // the fixed clock started over
+      restart();
+    }
+    elapsed = sample.elapsed;
+    if (gameUi.paused) offset += sample.delta;
+    fixed.advance(elapsed - offset, (step) => {
       if (replay) input.apply(replay.at(step));
       const events = game.step(fixed.step, input.take());
       if (events.some((e) => e.type === 'win')) wonAt = step;
@@ -226,13 +269,14 @@ try {
     player.setPosition(p.x, 0, p.z).setRotation(0, Math.sin(p.heading / 2), 0, Math.cos(p.heading / 2));
     animate(sample.elapsed);
     camera.setPosition(p.x + CAMERA_OFFSET[0], CAMERA_OFFSET[1], p.z + CAMERA_OFFSET[2]);
-    count.text = `PIECES ${game.placed}/${game.pieces.length}`;
-    clock.text = `T ${game.time.toFixed(1)}`;
+    gameUi.placed.label = `PIECES ${game.placed}/${game.pieces.length}`;
+    gameUi.time.label = `T ${game.time.toFixed(1)}`;
     win.visible = game.state === 'won';
+    view.update();
   };
   runDemo(handle, renderer, [frame], document.querySelector('#hud'), {
     keepRunning: true,
-    input: { queue, events: live },
+    input: { queue, kernel, events: live },
   });
 } catch (error) {
   showError(handle, canvas, error);
