@@ -127,6 +127,16 @@ describe('Timeline', () => {
     for (const x of positions) expect(x).toBeCloseTo(2, 9);
   });
 
+  it('a tween whose end time rounds short of its length still ends (found by the game: it hung the page)', () => {
+    const timeline = new Timeline();
+    timeline.advance(5.333333333333333); // then (5.333… + 0.3 − 5.333…) / 0.3 is 0.9999999999999994
+    const values: number[] = [];
+    let ended = 0;
+    timeline.tween(0, 1, (v) => values.push(v), { duration: 0.3, onEnd: () => ended++ });
+    timeline.advance(1); // returned at all: the loop did not spin on a tween found due again and again
+    expect([values.at(-1), ended, timeline.pending]).toEqual([1, 1, 0]);
+  });
+
   it('ships easings that start at 0 and end at 1', () => {
     for (const [name, ease] of Object.entries(EASINGS)) {
       expect(Math.abs(ease(0)), name).toBeLessThan(1e-12);

@@ -153,7 +153,9 @@ export class Timeline {
       // What happens now sees every other tween where it stands now, not where the last frame left it.
       for (const e of this.entries)
         if (e.kind === 'tween' && !e.done && e !== next) this.applyTween(e, nextAt);
-      if (next.kind === 'tween') this.applyTween(next, nextAt);
+      // A tween due now ends now, whatever (now − start) / duration rounds to (0.9999999999999994 for a tween of
+      // 0.3 s started at 5.333…: without forcing, it would be found due again and again).
+      if (next.kind === 'tween') this.applyTween(next, nextAt, true);
       else {
         if (next.period > 0) next.at += next.period;
         else next.done = true;
@@ -192,9 +194,9 @@ export class Timeline {
     return handle(entry);
   }
 
-  private applyTween(e: Entry, now: number): void {
+  private applyTween(e: Entry, now: number, ending = false): void {
     // Runs elapsed, fractional: run k goes forward, or back where it is a yoyo's odd run.
-    const elapsed = e.duration === 0 ? e.runs : (now - e.at) / e.duration;
+    const elapsed = e.duration === 0 || ending ? e.runs : (now - e.at) / e.duration;
     if (elapsed >= e.runs) {
       e.apply!(e.yoyo && e.runs % 2 === 0 ? 0 : 1);
       e.done = true;
