@@ -15,6 +15,10 @@ import {
   loadGltf,
   Node,
   UiAtlas,
+  EASINGS,
+  Timeline,
+  tweenPosition,
+  tweenRotation,
   UiKernel,
   UiRect,
   UiText,
@@ -22,6 +26,8 @@ import {
   Palette,
   type AnimationAction,
   type ClockSample,
+  type Easing,
+  type Scheduled,
   type InputEvent,
 } from '../../src/index';
 import { applyChainState, installArmatureHandle, readChainUrl, uiHandle } from '../../src/debug';
@@ -178,17 +184,24 @@ try {
   let animation: 'walk' | 'idle' | 'carry' | 'hold' = 'idle';
 
   let game = new WorkshopGame(island.layout);
-  let fixed = new FixedStep({ step: STEP });
+  // A replay must not drop steps (its keys are by step): on a slow machine it catches up instead.
+  const maxSteps = replay ? 240 : 5;
+  let fixed = new FixedStep({ step: STEP, maxSteps });
   let wonAt: number | null = null;
   const homes = island.pieces.map((piece) => ({ parent: piece.parent!, at: [...piece.position] }));
+  /** The pieces' glides (pick-up, put-down, snap), on game time; each piece's running ones. */
+  let tweens = new Timeline();
+  const moving: Scheduled[][] = [];
   /** Seconds of the clock the game did not run (paused, or before a restart): its time is the clock's less these. */
   let offset = 0;
   let elapsed = 0;
   /** A fresh game (the first frame, a fixed-clock replay from 0, or the menu's restart): pieces home, the kit idle. */
   const restart = () => {
     offset = elapsed;
+    tweens = new Timeline();
+    moving.length = 0;
     game = new WorkshopGame(island.layout);
-    fixed = new FixedStep({ step: STEP });
+    fixed = new FixedStep({ step: STEP, maxSteps });
     wonAt = null;
     input.reset();
     island.pieces.forEach((piece, i) => {
@@ -206,15 +219,23 @@ try {
   const show = (events: GameEvent[]) => {
     for (const event of events) {
       if (event.type === 'win') continue;
-      const piece = island.pieces[event.piece]!;
-      if (event.type === 'pick') {
-        player.attach(piece);
-        piece.setPosition(0, 1.05, 0.38).setRotation(0, 0, 0, 1); // held out in front, at the hands
-      } else if (event.type === 'drop') {
-        island.root.attach(piece);
-        const spot = game.pieces[event.piece]!;
-        piece.setPosition(spot.x, homes[event.piece]!.at[1]!, spot.z);
-      } else island.seats[event.piece]!.snap(piece, { keepScale: true });
+      const i = event.piece;
+      const piece = island.pieces[i]!;
+      // Each move starts where the piece is (attach keeps its place in the world) and glides to its new place.
+      for (const tween of moving[i] ?? []) tween.cancel();
+      const glide = (parent: Node, to: [number, number, number], duration: number, easing: Easing) => {
+        parent.attach(piece);
+        moving[i] = [
+          tweenPosition(tweens, piece, to, { duration, easing }),
+          tweenRotation(tweens, piece, [0, 0, 0, 1], { duration, easing }),
+        ];
+      };
+      if (event.type === 'pick')
+        glide(player, [0, 1.05, 0.38], 0.2, EASINGS.easeOutQuad); // to the hands, held out
+      else if (event.type === 'drop') {
+        const spot = game.pieces[i]!;
+        glide(island.root, [spot.x, homes[i]!.at[1]!, spot.z], 0.2, EASINGS.easeInQuad); // down to the ground
+      } else glide(island.seats[i]!, [0, 0, 0], 0.3, EASINGS.easeOutBack); // into the socket, with a little click
     }
   };
 
@@ -259,6 +280,7 @@ try {
     }
     elapsed = sample.elapsed;
     if (gameUi.paused) offset += sample.delta;
+    else tweens.advance(sample.delta);
     fixed.advance(elapsed - offset, (step) => {
       if (replay) input.apply(replay.at(step));
       const events = game.step(fixed.step, input.take());

@@ -151,6 +151,8 @@ export function runDemo(
   const readoutStep = (sample: ClockSample) => {
     if (!readout.due(clock instanceof FixedClock ? sample.elapsed * 1000 : performance.now())) return;
     handle.stats = budget.snapshot();
+    const gpu = renderer.gpuTimes;
+    handle.gpuPasses = gpu ? Object.fromEntries(gpu.passes) : null;
     if (hud && handle.stats.samples > 0)
       hud.textContent = `${formatBudget(handle.stats)} · ${world.drawn} drawn · ${world.culled} culled`;
   };

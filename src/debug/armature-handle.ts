@@ -20,6 +20,11 @@ export interface ArmatureHandle {
   error: string | null;
   /** The frame budget's latest snapshot (refreshed a few times a second), or null before the first. */
   stats: BudgetSnapshot | null;
+  /**
+   * GPU milliseconds of each pass of a recent frame (timestamp queries, a frame or two behind; refreshed with `stats`),
+   * or null where the device has none (WebGL2) or before the first reading.
+   */
+  gpuPasses: Record<string, number> | null;
   /** The compiled render graph: passes in chain order with their inputs, outputs and sizes. */
   graph: CompiledPassInfo[] | null;
   /** Live GPU object counts (see trackGpuResources), once the device exists. */
@@ -87,6 +92,7 @@ export function installArmatureHandle(): ArmatureHandle {
     ready: false,
     error: null,
     stats: null,
+    gpuPasses: null,
     graph: null,
     gpuResources: null,
     errors: [],
