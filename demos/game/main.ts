@@ -143,7 +143,8 @@ try {
   const live = (events: InputEvent[]) => {
     for (const event of events) {
       const reject = (event.kind === 'key' || event.kind === 'pad') && event.actions.includes('reject');
-      if (reject && !replay && game.state === 'playing') gameUi.pause(!gameUi.paused);
+      if (reject && !replay)
+        gameUi.pause(!gameUi.paused); // after the win too: RESTART plays again
       else if (
         !replay &&
         (!gameUi.paused || event.kind === 'key-up' || event.kind === 'pad-up' || event.kind === 'blur')
