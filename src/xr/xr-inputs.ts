@@ -52,6 +52,7 @@ export class XrInputs {
   readonly events: XrInputEvent[] = [];
   private readonly bySource = new Map<XRInputSource, XrHand>();
   private sourcesSeen = 0;
+  private readonly listed = new Set<XRInputSource>();
   private readonly queue: { type: XrInputEvent['type']; source: XRInputSource }[] = [];
   private readonly listener = (event: Event) => {
     const source = (event as XRInputSourceEvent).inputSource;
@@ -74,7 +75,10 @@ export class XrInputs {
    */
   update(frame: XRFrame, space: XRReferenceSpace): void {
     for (const hand of this.hands) hand.tracked = false;
-    const listed = new Set(this.session.inputSources);
+    // One set kept across frames: this runs at the headset's rate (72-120 Hz).
+    const listed = this.listed;
+    listed.clear();
+    for (const source of this.session.inputSources) listed.add(source);
     for (const source of listed) {
       const hand = this.handOf(source);
       const ray = frame.getPose(source.targetRaySpace, space);
