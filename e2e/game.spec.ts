@@ -1,6 +1,7 @@
 // The game (demos/game): the workshop played as an outside app would write it. Real keys through the page.
 import { expect, test, type Page } from '@playwright/test';
 import { openDemo } from './demo-page';
+import { aim, button, enterVr, pointerHits, type Device, type XrTestWindow } from './xr-emulator';
 
 type GameWindow = {
   __armature: {
@@ -181,5 +182,89 @@ test('game: the pause menu by pad: B opens it, the D-pad moves focus, A presses 
   expect(
     await page.evaluate(() => window.__armature!.ui!.events.map((e) => `${e.type} ${e.control}`)),
   ).toContain('click resume');
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});
+
+/** The pause menu's RESUME button in native pixels of the UI image: the 104×55 menu centred on 336×240, its row at 12. */
+const RESUME = [116 + 4 + 23, 93 + 12 + 5.5] as const;
+
+test('game in the headset: the island on a table; the stick walks the kit, squeeze takes the cap and letting go by its socket sets it in; B pauses, the ray presses RESUME', async ({
+  page,
+}) => {
+  await openDemo(page, 'game/?xr=emulate&seed=1');
+  await enterVr(page, 5);
+  const bench = <K extends 'worldOf' | 'matrixOf' | 'parentOf'>(what: K, name: string) =>
+    page.evaluate(([what, name]) => (window as unknown as XrTestWindow).__bench[what](name), [
+      what,
+      name,
+    ] as const) as Promise<ReturnType<XrTestWindow['__bench'][K]>>;
+  expect((await bench('matrixOf', 'island'))[0]).toBeCloseTo(0.08, 6); // on its table
+  // The right stick walks the kit, as a pad's does on the desk.
+  const x0 = (await game(page)).player.position[0]!;
+  await page.evaluate(() =>
+    (window.__armature!.xr!.device as Device).controllers.right!.updateAxes('thumbstick', 1, 0),
+  );
+  await page.waitForFunction(
+    (x) => (window as unknown as GameWindow).__armature.game.player.position[0]! > x + 0.5,
+    x0,
+  );
+  expect((await game(page)).player.animation).toBe('walk');
+  await page.evaluate(() =>
+    (window.__armature!.xr!.device as Device).controllers.right!.updateAxes('thumbstick', 0, 0),
+  );
+  // Squeeze with the ray on the cap: it leaves the island for the hand.
+  const cap = await bench('worldOf', 'cap');
+  const from = [cap[0]!, cap[1]! + 0.12, cap[2]! + 0.06];
+  await aim(page, 'right', from, cap);
+  expect((await pointerHits(page)).right).toBe('node cap');
+  await button(page, 'right', 'squeeze', 1);
+  await page.waitForFunction(
+    () => (window as unknown as XrTestWindow).__bench.parentOf('cap') === 'xr right 1 grip',
+  );
+  await page.screenshot({ path: test.info().outputPath('game-headset-held.png') });
+  // Carried to its socket (the hand moves by the way from the cap to the seat) and let go: it goes in.
+  const seat = await bench('worldOf', 'seat cap');
+  const by = seat.map((v, i) => v - cap[i]!);
+  await aim(
+    page,
+    'right',
+    from.map((v, i) => v + by[i]!),
+    cap.map((v, i) => v + by[i]!),
+  );
+  await button(page, 'right', 'squeeze', 0);
+  await page.waitForFunction(() => (window as unknown as GameWindow).__armature.game.placed === 1);
+  expect(await bench('parentOf', 'cap')).toBe('seat cap');
+  // The snap glides it home: in the end its frame is the seat's.
+  await page.waitForFunction(() => {
+    const bench = (window as unknown as XrTestWindow).__bench;
+    const [a, b] = [bench.matrixOf('cap'), bench.matrixOf('seat cap')];
+    return a.every((v, i) => Math.abs(v - b[i]!) < 1e-5);
+  });
+  // B pauses the game; the ray on the panel's RESUME and the trigger resume it.
+  await button(page, 'right', 'b-button', 1);
+  await button(page, 'right', 'b-button', 0);
+  await page.waitForFunction(() => window.__armature!.ui!.controls.some((c) => c.name === 'resume'));
+  const { point, normal } = await page.evaluate(
+    ([x, y]) => (window as unknown as XrTestWindow).__xrProbe.panelPoint(x!, y!),
+    RESUME,
+  );
+  await aim(
+    page,
+    'right',
+    point.map((v, i) => v + normal[i]! * 0.4),
+    point,
+  );
+  expect((await pointerHits(page)).right).toBe('ui resume');
+  await page.screenshot({ path: test.info().outputPath('game-headset-paused.png') });
+  await button(page, 'right', 'trigger', 1);
+  await button(page, 'right', 'trigger', 0);
+  await page.waitForFunction(() => !window.__armature!.ui!.controls.some((c) => c.name === 'resume'));
+  // Ending the session puts the island back on the canvas at its own size; the game goes on there (the cap stays in).
+  await page.evaluate(() => window.__armature!.xr!.session!.end());
+  await page.waitForFunction(() => window.__armature!.xr!.session === null);
+  expect((await bench('matrixOf', 'island'))[0]).toBe(1);
+  const frame = await page.evaluate(() => window.__armature!.frame);
+  await page.waitForFunction((f) => window.__armature!.frame >= f + 5, frame);
+  expect((await game(page)).placed).toBe(1);
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });

@@ -3,6 +3,16 @@
 // faithful fake in src/xr/xr-gpu-layer.gpu.test.ts.
 import { expect, test, type Page } from '@playwright/test';
 import { openDemo } from './demo-page';
+import {
+  aim,
+  button,
+  enterVr,
+  pointerHits,
+  xrFrames,
+  type Device,
+  type Vec,
+  type XrTestWindow,
+} from './xr-emulator';
 
 /**
  * Per eye: texels that are not the clear colour, texels of the UI card's title (its exact unlit colour on the panel),
@@ -73,19 +83,6 @@ async function eyes(page: Page, rows = 240) {
       identical: same,
     };
   }, rows);
-}
-
-/**
- * Clicks "Enter VR" and waits until the new session has drawn `frames` frames. The count is the running session's
- * (it is reset when a session starts), so a finished session's frames never satisfy the wait.
- */
-async function enterVr(page: Page, frames: number): Promise<void> {
-  await page.getByTestId('enter-xr').click();
-  await page.waitForFunction(
-    (n) => window.__armature!.xr?.session != null && window.__armature!.xr.frames >= n,
-    frames,
-    { timeout: 60_000 },
-  );
 }
 
 /** Waits until the canvas has drawn 10 more frames: its loop runs again. */
@@ -281,52 +278,6 @@ test('xr: the headset panel belongs to the bench: a child of the table (a drag o
 
 // --- Controllers as pointers (IWER's emulated Quest 3 controllers, moved and pressed through xr.device) ---------------
 
-type Vec = number[];
-type XrTestWindow = {
-  __xrProbe: {
-    panelPoint(x: number, y: number): { point: Vec; normal: Vec };
-    aim(from: Vec, to: Vec): { position: Vec; quaternion: Vec };
-    centreOf(name: string): [number, number];
-  };
-  __bench: { worldOf(n: string): Vec; parentOf(n: string): string | null; matrixOf(n: string): Vec };
-};
-type Controller = {
-  position: { set(x: number, y: number, z: number): void };
-  quaternion: { set(x: number, y: number, z: number, w: number): void };
-  updateButtonValue(id: string, value: number): void;
-  updateAxes(id: string, x: number, y: number): void;
-};
-type Hand = Controller & { updatePinchValue(value: number): void };
-type Device = {
-  controllers: Record<string, Controller>;
-  hands: Record<string, Hand>;
-  primaryInputMode: string;
-};
-
-/** Waits until the session has drawn `n` more frames (a pose or button set now has been read and applied). */
-async function xrFrames(page: Page, n = 3): Promise<void> {
-  const at = await page.evaluate(() => window.__armature!.xr!.frames);
-  await page.waitForFunction((f) => window.__armature!.xr!.frames >= f, at + n);
-}
-
-/**
- * Puts the `hand` controller (or tracked hand, while the emulator tracks hands) at world point `from`, its ray toward
- * world point `to`, and lets frames read it.
- */
-async function aim(page: Page, hand: string, from: Vec, to: Vec): Promise<void> {
-  await page.evaluate(
-    ({ hand, from, to }) => {
-      const pose = (window as unknown as XrTestWindow).__xrProbe.aim(from, to);
-      const device = window.__armature!.xr!.device as Device;
-      const c = (device.primaryInputMode === 'hand' ? device.hands : device.controllers)[hand]!;
-      c.position.set(pose.position[0]!, pose.position[1]!, pose.position[2]!);
-      c.quaternion.set(pose.quaternion[0]!, pose.quaternion[1]!, pose.quaternion[2]!, pose.quaternion[3]!);
-    },
-    { hand, from, to },
-  );
-  await xrFrames(page);
-}
-
 /**
  * Aims `hand` at native pixel (x, y) of the card on the headset panel, from 0.3 m in front of it (`back`), moved by
  * `aside` (world metres).
@@ -349,36 +300,6 @@ async function aimAtCard(
     point,
   );
 }
-
-/** Sets a controller button's value (1 pressed, 0 released) and lets frames apply it. */
-async function button(
-  page: Page,
-  hand: string,
-  id: 'trigger' | 'squeeze' | 'a-button',
-  value: number,
-): Promise<void> {
-  await page.evaluate(
-    ({ hand, id, value }) =>
-      (window.__armature!.xr!.device as Device).controllers[hand]!.updateButtonValue(id, value),
-    { hand, id, value },
-  );
-  await xrFrames(page);
-}
-
-/** What each pointer's ray meets, as names: `ui control`, `node name`, or null. */
-const pointerHits = (page: Page) =>
-  page.evaluate(() =>
-    Object.fromEntries(
-      window.__armature!.xr!.pointers.map((p) => [
-        p.handedness,
-        p.hit === null
-          ? null
-          : p.hit.kind === 'ui'
-            ? `ui ${p.hit.control?.name ?? '-'}`
-            : `node ${p.hit.node.name}`,
-      ]),
-    ),
-  );
 
 const uiEvents = (page: Page) =>
   page.evaluate(() => window.__armature!.ui!.events.map((e) => `${e.type} ${e.control}`));

@@ -32,6 +32,8 @@ const PIECES: { name: string; geometry: Geometry; half: number; color: [number, 
 /** What `islandScene` builds. */
 export interface Island {
   root: Node;
+  /** The sea round the island, out to the horizon (at y = −0.25). */
+  sea: Mesh;
   layout: GameLayout;
   /** The pieces' meshes, in the layout's order, standing on the ground. */
   pieces: Mesh[];
@@ -187,6 +189,7 @@ export function islandScene(seed: number): Island {
 
   return {
     root,
+    sea,
     layout: {
       shore: ISLAND - 0.6,
       circles,

@@ -5,11 +5,16 @@
 // kit's walk, idle and carry clips, the HUD.
 // ?replay=<name> plays demos/game/replays/<name>.json instead of the keys (a recorded input, step by step: with ?t=
 // and ?fps= the same frames every run); `playthrough` is a bot's game to the win, made by npm run assets.
-// window.__armature.game = { player: { position: [x, y, z], animation }, placed, state, steps, wonAt }.
+// In a headset ("Enter VR"; ?xr=emulate emulates a Meta Quest 3) the island stands on a table and the controllers
+// take the pieces and set them in (game-xr.ts).
+// window.__armature.game = { player: { position: [x, y, z], animation }, placed, state, steps, wonAt }; window.__bench
+// and window.__xrProbe (aim a controller, a point of the UI panel) are for the headset's tests.
 import {
   ActionMapper,
   AnimationMixer,
   Camera,
+  detectXrSupport,
+  xrState,
   FixedStep,
   InputQueue,
   loadGltf,
@@ -33,8 +38,11 @@ import {
 import { applyChainState, installArmatureHandle, readChainUrl, uiHandle } from '../../src/debug';
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
+import { aimPose, emulationFromUrl, enterVrButton, panelPoint } from '../shared/xr-page';
+import { publishBenchProbe } from '../shared/workshop-scene';
 import { GameInput, ReplayCursor, type Replay } from './game-input';
 import { GameUi, type Look } from './game-ui';
+import { HeadsetGame, PANEL_SIZE } from './game-xr';
 import { islandScene } from './island';
 import { WorkshopGame, type GameEvent } from './workshop-game';
 
@@ -80,7 +88,16 @@ async function loadReplay(name: string): Promise<Replay> {
 try {
   const { params, seed } = demoParams();
   const chain = readChainUrl(params, { on: ['outline', 'shadow'], off: ['motionBlur'] });
+  // Loaded only on request: IWER replaces navigator.xr with an emulated headset.
+  const device = await emulationFromUrl(params);
+  // Decided before the device exists: a device for the WebGPU binding must come from an XR-compatible adapter.
+  const support = await detectXrSupport();
+  const xr = xrState(support);
+  handle.xr = device ? Object.assign(xr, { device }) : xr;
+  // The room holds the island (scaled onto a table in the headset) and the cameras.
+  const room = new Node('room');
   const island = islandScene(seed);
+  room.add(island.root);
   const kit = await loadGltf('/demos/game/art/kit.glb');
   const player = new Node('player');
   player.add(kit.root);
@@ -97,7 +114,7 @@ try {
     far: 60,
   });
   camera.setPosition(...CAMERA_OFFSET).lookAt([0, 0, 0]);
-  island.root.add(camera);
+  room.add(camera);
 
   // The UI: the HUD strip and the pause menu on a UI kernel (game-ui.ts), the win across the middle.
   const kernel = new UiKernel();
@@ -109,14 +126,20 @@ try {
   win.visible = false;
   hud.add(view.root).add(win);
 
-  const renderer = await demoRenderer(handle, canvas, {
-    root: island.root,
-    camera,
-    native: [nw, nh],
-    clearColor: { r: 0.18, g: 0.42, b: 0.62, a: 1 },
-    pixelStable: true,
-    ui: { root: hud, atlas: new UiAtlas({}) },
-  });
+  const atlas = new UiAtlas({});
+  const renderer = await demoRenderer(
+    handle,
+    canvas,
+    {
+      root: room,
+      camera,
+      native: [nw, nh],
+      clearColor: { r: 0.18, g: 0.42, b: 0.62, a: 1 },
+      pixelStable: true,
+      ui: { root: hud, atlas },
+    },
+    { xrCompatible: support.mode === 'webgpu-binding' },
+  );
   applyChainState(renderer, chain);
   renderer.shadow.box = Float32Array.of(0, 1, 0, 7.5, 2.5, 7.5); // the whole island, fixed to the world
   renderer.world.ambient.set([0.42, 0.44, 0.5, 1]);
@@ -135,6 +158,8 @@ try {
     toNative: (x, y) => renderer.clientToNative(x, y),
     mapper,
     takesKey: (key) => kernel.takesKey(key), // Tab moves the menu's focus, not the page's
+    // In the headset the controllers' sticks and buttons are pads too: the same actions as on the desk.
+    pads: () => [...(navigator.getGamepads?.() ?? []), ...(xr.inputs?.pads ?? [])],
   });
   const input = new GameInput();
   const replayName = params.get('replay');
@@ -216,6 +241,11 @@ try {
   };
   restart();
 
+  /** Stops piece i's glides (a new move starts from where it is). */
+  const still = (i: number) => {
+    for (const tween of moving[i] ?? []) tween.cancel();
+    moving[i] = [];
+  };
   /** What a step's events do to the scene: the piece goes to the kit's arms, the ground, or its socket. */
   const show = (events: GameEvent[]) => {
     for (const event of events) {
@@ -223,7 +253,7 @@ try {
       const i = event.piece;
       const piece = island.pieces[i]!;
       // Each move starts where the piece is (attach keeps its place in the world) and glides to its new place.
-      for (const tween of moving[i] ?? []) tween.cancel();
+      still(i);
       const glide = (parent: Node, to: [number, number, number], duration: number, easing: Easing) => {
         parent.attach(piece);
         moving[i] = [
@@ -297,10 +327,34 @@ try {
     win.visible = game.state === 'won';
     view.update();
   };
-  runDemo(handle, renderer, [frame], document.querySelector('#hud'), {
+  // The headset: the island on a table, pieces taken and set in by hand, the UI on a panel (game-xr.ts).
+  const headset = new HeadsetGame({
+    room,
+    island,
+    renderer,
+    support,
+    xr,
+    ui: { root: hud, atlas, kernel },
+    game: () => game,
+    show,
+    still,
+  });
+  publishBenchProbe(renderer, { scene: room });
+  (window as unknown as { __xrProbe: unknown }).__xrProbe = {
+    aim: (from: number[], to: number[]) => aimPose(device, xr, from, to),
+    panelPoint: (x: number, y: number) => panelPoint(headset.panel, PANEL_SIZE, x, y),
+  };
+  const demo = runDemo(handle, renderer, [frame, () => headset.step()], document.querySelector('#hud'), {
     keepRunning: true,
     input: { queue, kernel, events: live },
   });
+  enterVrButton(
+    document.querySelector<HTMLButtonElement>('#enter-xr')!,
+    document.querySelector<HTMLElement>('#xr-status')!,
+    support,
+    xr,
+    () => headset.enter(demo.running),
+  );
 } catch (error) {
   showError(handle, canvas, error);
 }

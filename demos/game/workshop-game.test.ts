@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PLAYER_RADIUS, WALK_SPEED, WorkshopGame, type GameLayout, type StepInput } from './workshop-game';
+import {
+  PLAYER_RADIUS,
+  SNAP_REACH,
+  WALK_SPEED,
+  WorkshopGame,
+  type GameLayout,
+  type StepInput,
+} from './workshop-game';
 
 const bench = { minX: -1, maxX: 1, minZ: -3, maxZ: -2 };
 /** A small island: a rock at (3, 0), the bench north of the start, two pieces. */
@@ -86,5 +93,29 @@ describe('WorkshopGame', () => {
     // Won: the clock stops, the player no longer moves.
     walk(game, [1, 0], 1);
     expect([near(game.time), game.player.moving]).toEqual([near(before + STEP), false]);
+  });
+
+  it('a hand (in the headset) takes a piece from the ground or the arms; let go by its socket it snaps in, else it falls there', () => {
+    const game = new WorkshopGame(LAYOUT);
+    expect(act(game)).toEqual([{ type: 'pick', piece: 0 }]);
+    expect(game.take(0)).toBe(true); // out of the player's arms
+    expect([game.carrying, game.pieces[0]!.where]).toEqual([null, 'held']);
+    walk(game, [1, 0], 0.5); // a held piece no longer follows the player (it was picked up at (0, 0))
+    expect([game.pieces[0]!.x, game.pieces[0]!.z]).toEqual([0, 0]);
+    expect(act(game)).toEqual([]); // nor can the player pick it up
+    // Let go just beyond its socket's reach: it falls there; past the shore, at the shore.
+    expect(game.letGo(0, -0.5, -2.5 + SNAP_REACH + 0.01)).toEqual([{ type: 'drop', piece: 0 }]);
+    expect(game.pieces[0]).toEqual({ x: -0.5, z: -2.5 + SNAP_REACH + 0.01, where: 'ground' });
+    expect(() => game.letGo(0, 0, 0)).toThrow(/piece 0 is not held by a hand/);
+    expect(game.take(1)).toBe(true);
+    expect(game.letGo(1, 0, 9)).toEqual([{ type: 'drop', piece: 1 }]);
+    expect([near(game.pieces[1]!.x), near(game.pieces[1]!.z)]).toEqual([0, 6]);
+    // By its own socket it goes in; a piece in its socket cannot be taken; the last in wins.
+    game.take(0);
+    expect(game.letGo(0, -0.5 + 0.3, -2.5 - 0.3)).toEqual([{ type: 'place', piece: 0 }]);
+    expect([game.pieces[0], game.take(0)]).toEqual([{ x: -0.5, z: -2.5, where: 'socket' }, false]);
+    game.take(1);
+    expect(game.letGo(1, 0.5, -2.5)).toEqual([{ type: 'place', piece: 1 }, { type: 'win' }]);
+    expect([game.state, game.placed]).toEqual(['won', 2]);
   });
 });

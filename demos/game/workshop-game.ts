@@ -38,12 +38,14 @@ export interface GameLayout {
 export const PLAYER_RADIUS = 0.3;
 export const WALK_SPEED = 2.4;
 export const REACH = 0.9;
+/** How near its socket (m, on the ground) a hand in the headset must let a piece go for it to snap in. */
+export const SNAP_REACH = 0.6;
 
-/** One piece: on the ground at (x, z), carried, or in its socket. */
+/** One piece: on the ground at (x, z), carried by the player, held by a hand (in the headset), or in its socket. */
 export interface Piece {
   x: number;
   z: number;
-  where: 'ground' | 'carried' | 'socket';
+  where: 'ground' | 'carried' | 'held' | 'socket';
 }
 
 /** What happened in a step, for the view to show (a pick-up, a piece set in, the win). */
@@ -111,15 +113,8 @@ export class WorkshopGame {
       const index = this.carrying;
       const piece = this.pieces[index]!;
       this.carrying = null;
-      if (distanceToBox(p.x, p.z, this.layout.bench) <= REACH) {
-        piece.where = 'socket';
-        [piece.x, piece.z] = this.layout.sockets[index]!;
-        events.push({ type: 'place', piece: index });
-        if (this.placed === this.pieces.length) {
-          this.state = 'won';
-          events.push({ type: 'win' });
-        }
-      } else {
+      if (distanceToBox(p.x, p.z, this.layout.bench) <= REACH) this.setIn(index, events);
+      else {
         // Put down a step ahead, where the player faces.
         piece.where = 'ground';
         piece.x = p.x + Math.sin(p.heading) * 0.45;
@@ -138,6 +133,51 @@ export class WorkshopGame {
     this.carrying = best;
     this.pieces[best]!.where = 'carried';
     events.push({ type: 'pick', piece: best });
+  }
+
+  /**
+   * A hand in the headset takes piece `index` (off the ground or out of the player's arms): it is out of play until
+   * `letGo`. Returns whether it could be taken (a piece in its socket, or after the win, cannot).
+   */
+  take(index: number): boolean {
+    const piece = this.pieces[index];
+    if (!piece || this.state === 'won' || (piece.where !== 'ground' && piece.where !== 'carried'))
+      return false;
+    if (this.carrying === index) this.carrying = null;
+    piece.where = 'held';
+    return true;
+  }
+
+  /**
+   * The hand holding piece `index` lets it go over (x, z): within `SNAP_REACH` of its socket it is set in (and five in
+   * is the win), else it falls to the ground there (inside the shore).
+   */
+  letGo(index: number, x: number, z: number): GameEvent[] {
+    const piece = this.pieces[index];
+    if (piece?.where !== 'held')
+      throw new Error(`letGo: piece ${index} is not held by a hand; take it first.`);
+    const [sx, sz] = this.layout.sockets[index]!;
+    const events: GameEvent[] = [];
+    if (Math.hypot(x - sx, z - sz) <= SNAP_REACH) this.setIn(index, events);
+    else {
+      const r = Math.hypot(x, z);
+      const k = r > this.layout.shore ? this.layout.shore / r : 1;
+      Object.assign(piece, { where: 'ground', x: x * k, z: z * k });
+      events.push({ type: 'drop', piece: index });
+    }
+    return events;
+  }
+
+  /** Sets piece `index` in its socket; the last one in wins. */
+  private setIn(index: number, events: GameEvent[]): void {
+    const piece = this.pieces[index]!;
+    piece.where = 'socket';
+    [piece.x, piece.z] = this.layout.sockets[index]!;
+    events.push({ type: 'place', piece: index });
+    if (this.placed === this.pieces.length) {
+      this.state = 'won';
+      events.push({ type: 'win' });
+    }
   }
 
   /** Pushes the player's circle out of every obstacle, then back inside the shore. */

@@ -350,7 +350,7 @@ export function liveReadout(params: URLSearchParams): boolean {
 }
 
 /** Publishes `window.__bench` for the page's tests. */
-export function publishBenchProbe(renderer: Renderer, bench: Workshop): void {
+export function publishBenchProbe(renderer: Renderer, bench: Pick<Workshop, 'scene'>): void {
   const find = (name: string) => {
     const node = bench.scene.find(name);
     if (!node) throw new Error(`No node named "${name}" on the bench.`);

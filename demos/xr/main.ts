@@ -10,8 +10,6 @@
 // nearest-texel (the pixel-art headset view); the default is the layer's resolution.
 // window.__armature.ui publishes the kernel; window.__armature.xr.device the emulated headset; window.__xrProbe
 // converts world points into the emulated device's space for tests.
-import { mat4, quat, vec3 } from 'gl-matrix';
-import type { XRDevice } from 'iwer';
 import {
   detectXrSupport,
   enterXr,
@@ -35,6 +33,7 @@ import { UiKeyPanel } from '../../src/advanced';
 import { installArmatureHandle, readChainUrl, uiHandle } from '../../src/debug';
 import { demoParams, demoRenderer, runDemo, timelineStep } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
+import { aimPose, emulationFromUrl, enterVrButton, panelPoint } from '../shared/xr-page';
 import {
   benchGrab,
   benchPointer,
@@ -79,14 +78,6 @@ function cardControls(box: UiBox): Record<'reset' | 'light' | 'spin' | 'name', U
   return controls;
 }
 
-/** An emulated Meta Quest 3 (IWER), installed as the page's WebXR runtime. */
-async function emulatedQuest3(): Promise<XRDevice> {
-  const { XRDevice, metaQuest3 } = await import('iwer');
-  const device = new XRDevice(metaQuest3, { stereoEnabled: true });
-  device.installRuntime({ forceInstall: true });
-  return device;
-}
-
 /** What the xr page publishes for tests as `window.__xrProbe`. */
 interface XrProbe {
   /** World position of the card's native pixel (x, y) on the headset panel, and the panel's facing (world +Z). */
@@ -104,9 +95,6 @@ interface XrProbe {
 try {
   const { params, fixed } = demoParams();
   const holdReadout = fixed !== null && !liveReadout(params); // measured times would differ run to run
-  const emulate = params.get('xr');
-  if (emulate !== null && emulate !== 'emulate')
-    throw new Error(`URL parameter xr=${emulate}: the only value is xr=emulate (an emulated Meta Quest 3).`);
   const resolution = (params.get('xrview') ?? 'full') as HeadsetResolution;
   if (resolution !== 'full' && resolution !== 'native')
     throw new Error(
@@ -116,7 +104,7 @@ try {
   // ?native=WxH: the canvas renderer's native image, and so the rows of a native-resolution eye.
   const { native } = readChainUrl(params);
   // Loaded only on request: IWER replaces navigator.xr with an emulated headset.
-  const device = emulate ? await emulatedQuest3() : null;
+  const device = await emulationFromUrl(params);
   // Decided before the device exists: a device for the WebGPU binding must come from an XR-compatible adapter.
   const support = await detectXrSupport();
   const xr = xrState(support);
@@ -199,38 +187,8 @@ try {
   };
   handle.ui = uiHandle(kernel, (x, y) => renderer.nativeToClient(x, y)); // after onEvent: it chains it
   const probe: XrProbe = {
-    panelPoint(x, y) {
-      const m = panel.worldMatrix as mat4;
-      const point = vec3.transformMat4(vec3.create(), [x / panelSize[0] - 0.5, 0.5 - y / panelSize[1], 0], m);
-      const normal = vec3.normalize(vec3.create(), [m[8], m[9], m[10]]);
-      return { point: [...point], normal: [...normal] };
-    },
-    aim(from, to) {
-      // The right controller, or the right hand when the emulator tracks hands (`primaryInputMode = 'hand'`).
-      const kind = device?.primaryInputMode === 'hand' ? 'hand' : 'controller';
-      const hand = xr.inputs?.hands.find((h) => h.handedness === 'right' && h.kind === kind);
-      const right = kind === 'hand' ? device?.hands.right : device?.controllers.right;
-      if (!hand || !right) throw new Error(`aim: no session with an emulated right ${kind} yet.`);
-      // device ← reference space: the controller's device pose after its pose in the space (its ray node, under the
-      // rig); world → reference space: the rig's inverse.
-      const { position: p, quaternion: q } = right;
-      const deviceFromRay = mat4.fromRotationTranslation(
-        mat4.create(),
-        [q.x, q.y, q.z, q.w],
-        [p.x, p.y, p.z],
-      );
-      const spaceFromRay = hand.targetRay.localMatrix as mat4;
-      const deviceFromWorld = mat4.multiply(
-        mat4.create(),
-        mat4.multiply(mat4.create(), deviceFromRay, mat4.invert(mat4.create(), spaceFromRay)!),
-        mat4.invert(mat4.create(), xr.inputs!.rig.worldMatrix as mat4)!,
-      );
-      const position = vec3.transformMat4(vec3.create(), from as vec3, deviceFromWorld);
-      const target = vec3.transformMat4(vec3.create(), to as vec3, deviceFromWorld);
-      const direction = vec3.normalize(vec3.create(), vec3.subtract(vec3.create(), target, position));
-      const quaternion = quat.rotationTo(quat.create(), [0, 0, -1], direction);
-      return { position: [...position], quaternion: [...quaternion] };
-    },
+    panelPoint: (x, y) => panelPoint(panel, panelSize, x, y),
+    aim: (from, to) => aimPose(device, xr, from, to),
     centreOf(name) {
       const control = kernel.boxes.flatMap((b) => b.controls).find((c) => c.name === name);
       if (!control) throw new Error(`centreOf: no control "${name}" shown now.`);
@@ -262,36 +220,17 @@ try {
     // Under the fixed clock too: a drag or a carried piece is drawn as it happens.
     { keepRunning: true, input: { queue: input, kernel } },
   );
-  if (support.mode) {
-    button.hidden = false;
-    status.textContent = `Headset path: ${support.mode}.`;
-    button.addEventListener('click', () => {
-      button.disabled = true;
-      enterXr({
-        running: demo.running,
-        state: xr,
-        root: bench.scene,
-        camera: bench.camera,
-        support,
-        resolution,
-        ui: { root: ui, atlas, size: panelSize, background: [0, 0, 0, 0], panel, kernel },
-      })
-        .then(({ session }) => {
-          status.textContent = `In VR (${xr.mode}).`;
-          session.addEventListener('end', () => {
-            button.disabled = false;
-            status.textContent = `${xr.ended ?? ''} Headset path: ${support.mode}.`.trim();
-          });
-        })
-        .catch((error: unknown) => {
-          button.disabled = false;
-          status.textContent = `Could not enter VR: ${(error as Error).message}`;
-          console.error(error);
-        });
-    });
-  } else {
-    status.textContent = support.reason!;
-  }
+  enterVrButton(button, status, support, xr, () =>
+    enterXr({
+      running: demo.running,
+      state: xr,
+      root: bench.scene,
+      camera: bench.camera,
+      support,
+      resolution,
+      ui: { root: ui, atlas, size: panelSize, background: [0, 0, 0, 0], panel, kernel },
+    }).then(({ session }) => session),
+  );
 } catch (error) {
   showError(handle, canvas, error);
 }
