@@ -1,4 +1,5 @@
-// Owner: src/render/materials/material-kind.ts. The GLSL ES 3.00 twin of lambert.wgsl (banded light, light per texel).
+// Owner: src/render/materials/material-kind.ts. The GLSL ES 3.00 twin of lambert.wgsl (banded light, light per texel,
+// the screen-door fade).
 layout(std140) uniform Object {
   mat4 model;
   mat3 normal;
@@ -6,6 +7,7 @@ layout(std140) uniform Object {
   float alphaTest;
   float bands;
   float texelLight;
+  float fade;
   vec3 emissive;
   vec4 outline;
   uvec4 lights;
@@ -14,6 +16,14 @@ layout(std140) uniform Object {
 #ifdef FRAGMENT
 uniform sampler2D map;
 uniform sampler2D emissiveMap;
+
+float armatureBayer4(vec2 p) {
+  uint x = uint(p.x) & 3u;
+  uint y = uint(p.y) & 3u;
+  uint low = ((x ^ y) & 1u) * 2u + (y & 1u);
+  uint high = (((x ^ y) >> 1u) & 1u) * 2u + ((y >> 1u) & 1u);
+  return (float(low * 4u + high) + 0.5) / 16.0;
+}
 
 vec4 shade() {
   vec2 texel = vUv * vec2(textureSize(map, 0));
@@ -25,7 +35,7 @@ vec4 shade() {
   vec3 worldDy = dFdy(vWorld);
   vec4 color = object.color * vColor * armatureSample(map, vUv);
   vec3 glow = object.emissive * armatureSample(emissiveMap, vUv).rgb;
-  if (color.a < object.alphaTest) discard;
+  if (color.a < object.alphaTest || (!armatureCasting && armatureBayer4(gl_FragCoord.xy) < object.fade)) discard;
   vec3 n = vNormal;
   vec3 world = vWorld;
   if (object.texelLight > 0.5) {

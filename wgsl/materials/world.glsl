@@ -5,6 +5,13 @@
 precision highp float;
 precision highp int;
 
+// world.wgsl's armatureCasting: whether this program draws shadow casters (screen-space effects stay off).
+#ifdef ARMATURE_SHADOW_CASTER
+const bool armatureCasting = true;
+#else
+const bool armatureCasting = false;
+#endif
+
 // world.wgsl's flat vertex colour, unless the geometry has colours (ARMATURE_COLORED).
 #ifdef ARMATURE_COLORED
 #define ARMATURE_COLOR_INTERPOLATION

@@ -241,6 +241,10 @@ fn armatureCasterDepth(world: vec3<f32>) -> vec4<f32> {
   return armaturePackDepth((frame.shadowMatrix * vec4<f32>(world, 1.0)).z);
 }
 
+// True while the shadow pass runs a kind's fs for its cut-outs (fsShadowCut): effects placed on the screen's pixels
+// (lambert's fade) stay off there, so a faded mesh still casts its whole shadow.
+var<private> armatureCasting: bool = false;
+
 // The `shadow` pass draws every kind with this fragment stage (or, for a material with alphaTest, with fsShadowCut:
 // the kind's own fs first, for what it cuts out).
 @fragment

@@ -42,6 +42,7 @@ describe('material kinds', () => {
       'alphaTest',
       'bands',
       'texelLight',
+      'fade',
       'emissive',
       'outline',
       'lights',
@@ -49,6 +50,7 @@ describe('material kinds', () => {
     expect(Object.fromEntries([...materialKind('lambert').defaults].map(([k, v]) => [k, [...v]]))).toEqual({
       bands: [0],
       texelLight: [0],
+      fade: [0],
       emissive: [0, 0, 0],
       outline: [0, 0, 0, 1],
     });

@@ -215,6 +215,7 @@ export function cutShadowShader(shader: ShaderPair): ShaderPair | null {
     wgsl: `${shader.wgsl.replace(FRAGMENT, 'fn armatureCutOut($1: VertexOut) -> vec4<f32>')}
 @fragment
 fn fsShadowCut(in: VertexOut) -> @location(0) vec4<f32> {
+  armatureCasting = true;
   _ = armatureCutOut(in);
   return armatureCasterDepth(in.world);
 }
@@ -291,8 +292,9 @@ registerMaterialKind({
   glsl: lambertGlsl,
   textures: ['map', 'emissiveMap'],
   optional: ['map', 'emissiveMap'],
-  // Smooth light unless asked: `bands` ≥ 2 quantizes it, `texelLight` 1 lights each texel of the map as one; no glow.
-  defaults: { bands: 0, texelLight: 0, emissive: [0, 0, 0], outline: [0, 0, 0, 1] },
+  // Smooth light unless asked: `bands` ≥ 2 quantizes it, `texelLight` 1 lights each texel of the map as one; no glow;
+  // every pixel drawn (`fade` 0).
+  defaults: { bands: 0, texelLight: 0, fade: 0, emissive: [0, 0, 0], outline: [0, 0, 0, 1] },
 });
 registerMaterialKind({ name: 'panel', wgsl: panelWgsl, glsl: panelGlsl, textures: ['panel'] });
 registerMaterialKind({ name: 'sprite', wgsl: spriteWgsl, glsl: spriteGlsl, textures: ['map'] });

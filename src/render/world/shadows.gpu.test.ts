@@ -134,4 +134,26 @@ describe('the shadow pass on both backends', () => {
       expect(whole.filter((s, i) => s === true && opaqueHalf[i] === false).length).toBeGreaterThan(10);
     }
   });
+
+  it("a faded caster (lambert's fade, also when cut out) still casts its whole shadow", async () => {
+    for (const backend of TEST_BACKENDS) {
+      const shadows: (boolean | null)[][] = [];
+      const map = Texture.fromPixels(2, 1, new Uint8Array([255, 255, 255, 255, 255, 255, 255, 0]));
+      for (const fade of [0, 1]) {
+        const { renderer, draw, box } = await boxOnPlane(backend);
+        box.visible = false;
+        const material = new Material('lambert', [1, 0, 0, 1], { map, alphaTest: 0.5 });
+        material.setParam('fade', fade); // 1: not one pixel of the quad drawn in the view
+        box.parent!.add(new Mesh('cut', planeGeometry(2, 2), material).setPosition(0.3, 1.5, -0.45));
+        renderer.graph.setEnabled('shadow', true);
+        shadows.push(shadowOf(await draw()));
+        renderer.destroy();
+      }
+      const [shown, faded] = shadows as [(boolean | null)[], (boolean | null)[]];
+      // The quad hides some ground when shown: compare where both images see the ground.
+      const differ = shown.filter((s, i) => s !== null && faded[i] !== null && s !== faded[i]).length;
+      expect(differ).toBe(0);
+      expect(faded.filter((s) => s === true).length).toBeGreaterThan(20);
+    }
+  });
 });
