@@ -14,10 +14,14 @@ import {
   sphereGeometry,
   type Geometry,
 } from '../../src/index';
+import { flower, grassTuft, groundGeometry, PALM_REACH, palmTree, type LitMesh } from './island-art';
+import type { Occluder } from './see-through';
 import type { Box, Circle, GameLayout } from './workshop-game';
 
 /** The island's radius (the grass is a little less) and where the bench stands. */
 const ISLAND = 7;
+/** How far from the centre the player may walk. */
+const SHORE = ISLAND - 0.6;
 const BENCH = { x: 0, z: -2.2, width: 2.4, depth: 0.9, height: 0.9 };
 
 /** The five pieces: a name, a shape, its half height (it stands on its base), a colour (its socket's mark too). */
@@ -43,24 +47,41 @@ export interface Island {
   materials: Material[];
   sun: DirectionalLight;
   lanterns: PointLight[];
+  /** The palms, for fading those that hide the player. */
+  palms: Occluder[];
 }
 
 /** Builds the island from `seed` (which places the palms, the rocks and the pieces). */
 export function islandScene(seed: number): Island {
   const root = new Node('island');
   const materials: Material[] = [];
-  const lit = (name: string, geometry: Geometry, color: [number, number, number]) => {
+  const lit = (name: string, geometry: Geometry, color: readonly [number, number, number]) => {
     const material = new Material('lambert', [...color, 1]);
     materials.push(material);
+    return new Mesh(name, geometry, material);
+  };
+  // Tufts and flowers: too small for lines of their own (outlined, they read as dark scribbles).
+  const small = (name: string, geometry: Geometry, color: readonly [number, number, number]) => {
+    const material = new Material('lambert', [...color, 1]);
+    material.setParam('outline', [0, 0, 0, 0]);
     return new Mesh(name, geometry, material);
   };
   const sea = new Mesh('sea', planeGeometry(80, 80), new Material('lambert', [0.18, 0.42, 0.62, 1]));
   sea.material.setParam('outline', [0, 0, 0, 0]); // flat water draws no lines of its own
   root.add(sea.setPosition(0, -0.25, 0));
-  root.add(lit('sand', cylinderGeometry(ISLAND, 0.5, 20), [0.86, 0.76, 0.52]).setPosition(0, -0.24, 0));
+  // The ground (grass, the path to the bench, sand, shallows: island-art.ts), coloured per vertex.
+  const start: [number, number] = [0, 0.8];
+  const ground = new Material('lambert', [1, 1, 1, 1]);
+  ground.setParam('outline', [0.2, 0.26, 0.18, 1]);
   root.add(
-    lit('grass', cylinderGeometry(ISLAND - 0.9, 0.5, 20), [0.42, 0.66, 0.32]).setPosition(0, -0.23, 0),
+    new Mesh(
+      'ground',
+      groundGeometry(seed, ISLAND + 0.1, SHORE, [start, [BENCH.x, BENCH.z + BENCH.depth / 2]]),
+      ground,
+    ),
   );
+  // The art's own random stream: the look can change without moving what the rules see.
+  const art = seededRandom(seed + 7777);
 
   // The bench: a table top on four legs, a support along its back with five sockets, a lantern at each end.
   const bench = new Node('bench').setPosition(BENCH.x, 0, BENCH.z);
@@ -130,7 +151,6 @@ export function islandScene(seed: number): Island {
   // Palms and rocks, placed by the seed away from the bench, the start and each other.
   const random = seededRandom(seed);
   const circles: Circle[] = [];
-  const start: [number, number] = [0, 0.8];
   const free = (x: number, z: number, room: number) =>
     Math.hypot(x, z) < ISLAND - 1.6 &&
     // Clear of the start, and of the strip between it and the camera (south of it) where a palm would hide the kit.
@@ -148,17 +168,18 @@ export function islandScene(seed: number): Island {
       if (free(x, z, room)) return [x, z];
     }
   };
+  const palms: Occluder[] = [];
   for (let i = 0; i < 6; i++) {
     const [x, z] = place(0.2);
     const h = 1.4 + random() * 0.8;
-    const palm = new Node(`palm ${i}`).setPosition(x, 0, z);
-    palm.add(lit('trunk', cylinderGeometry(0.1, h, 6), [0.5, 0.36, 0.22]).setPosition(0, h / 2, 0));
-    palm.add(
-      lit('crown', sphereGeometry(0.6, 8, 4), [0.25, 0.55, 0.3])
-        .setPosition(0, h, 0)
-        .setScale(1, 0.45, 1),
-    );
-    root.add(palm);
+    const own: Material[] = [];
+    const palmLit: LitMesh = (name, geometry, color) => {
+      const mesh = lit(name, geometry, color);
+      own.push(mesh.material);
+      return mesh;
+    };
+    root.add(palmTree(`palm ${i}`, h, art, palmLit).setPosition(x, 0, z));
+    palms.push({ x, z, height: h, reach: PALM_REACH, materials: own });
     circles.push({ x, z, radius: 0.2 });
   }
   for (let i = 0; i < 5; i++) {
@@ -183,6 +204,29 @@ export function islandScene(seed: number): Island {
   });
   circles.splice(-PIECES.length);
 
+  // Tufts and flowers about the grass, off the path, the bench, the obstacles and the pieces (so none hides one).
+  const bare = (x: number, z: number) =>
+    Math.hypot(x, z) < ISLAND - 1.5 &&
+    !(Math.abs(x - start[0]) < 0.8 && z < start[1] + 0.4 && z > benchBox.maxZ - 0.2) &&
+    !(
+      x > benchBox.minX - 0.3 &&
+      x < benchBox.maxX + 0.3 &&
+      z > benchBox.minZ - 0.3 &&
+      z < benchBox.maxZ + 0.3
+    ) &&
+    circles.every((c) => Math.hypot(x - c.x, z - c.z) > c.radius + 0.3) &&
+    spots.every(([px, pz]) => Math.hypot(x - px, z - pz) > 0.6);
+  for (let i = 0, tries = 0; i < 90 && tries < 2000; tries++) {
+    const [x, z] = [(art() * 2 - 1) * ISLAND, (art() * 2 - 1) * ISLAND];
+    if (!bare(x, z)) continue;
+    const decor =
+      i % 3 === 2
+        ? flower(`flower ${i}`, art, small)
+        : grassTuft(`tuft ${i}`, 0.14 + art() * 0.1, art, small);
+    root.add(decor.setPosition(x, 0, z));
+    i++;
+  }
+
   const sun = new DirectionalLight('sun', { color: [0.95, 0.92, 0.85] });
   root.add(sun);
   sun.lookAt([-0.45, -1, -0.6]); // at the origin: it shines along that way
@@ -191,7 +235,7 @@ export function islandScene(seed: number): Island {
     root,
     sea,
     layout: {
-      shore: ISLAND - 0.6,
+      shore: SHORE,
       circles,
       boxes: [benchBox],
       pieces: spots,
@@ -204,5 +248,6 @@ export function islandScene(seed: number): Island {
     materials,
     sun,
     lanterns,
+    palms,
   };
 }

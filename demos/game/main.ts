@@ -44,6 +44,7 @@ import { GameInput, ReplayCursor, type Replay } from './game-input';
 import { GameUi, type Look } from './game-ui';
 import { HeadsetGame, PANEL_SIZE } from './game-xr';
 import { islandScene } from './island';
+import { SeeThrough } from './see-through';
 import { WorkshopGame, type GameEvent } from './workshop-game';
 
 const handle = installArmatureHandle();
@@ -284,6 +285,9 @@ try {
     animation = next;
   };
 
+  // Palms between the camera and the kit fade so it stays in sight (see-through.ts).
+  const seeThrough = new SeeThrough(island.palms, CAMERA_OFFSET[2] / CAMERA_OFFSET[1]);
+
   const published: GameHandle = {
     get player() {
       const p = player.position;
@@ -321,6 +325,7 @@ try {
     const p = game.player;
     player.setPosition(p.x, 0, p.z).setRotation(0, Math.sin(p.heading / 2), 0, Math.cos(p.heading / 2));
     animate(sample.elapsed);
+    seeThrough.update(p.x, p.z, sample.delta, xr.session === null); // in the headset, every palm shows
     camera.setPosition(p.x + CAMERA_OFFSET[0], CAMERA_OFFSET[1], p.z + CAMERA_OFFSET[2]);
     gameUi.placed.label = `PIECES ${game.placed}/${game.pieces.length}`;
     gameUi.time.label = `T ${game.time.toFixed(1)}`;
