@@ -13,6 +13,11 @@ export class ActionMapper {
   private readonly buttons = new Map<number, Action[]>();
   /** How far the left stick must lean (0…1) to count as a direction. */
   stickThreshold = 0.5;
+  /**
+   * Whether a diagonal lean of the left stick holds two directions (up and right: eight ways, for walking) or only the
+   * one of the larger axis (four ways, the default: a menu's focus moves one step).
+   */
+  stickDiagonals = false;
 
   constructor(defaults = true) {
     if (!defaults) return;
@@ -55,5 +60,18 @@ export class ActionMapper {
     const t = this.stickThreshold;
     if (Math.abs(x) < t && Math.abs(y) < t) return null;
     return Math.abs(x) > Math.abs(y) ? (x > 0 ? 'right' : 'left') : y > 0 ? 'down' : 'up';
+  }
+
+  /**
+   * The directions the left stick leans past the threshold: `ofStick`'s one, or with `stickDiagonals` both axes' when
+   * it leans within 22.5° of a diagonal (eight sectors of 45°).
+   */
+  ofStickDirections(x: number, y: number): Action[] {
+    const main = this.ofStick(x, y);
+    if (!main || !this.stickDiagonals) return main ? [main] : [];
+    // An axis counts when it is at least tan 22.5° of the other: the lean is in a diagonal's sector.
+    const [ax, ay] = [Math.abs(x), Math.abs(y)];
+    if (Math.min(ax, ay) < Math.tan(Math.PI / 8) * Math.max(ax, ay)) return [main];
+    return [x > 0 ? 'right' : 'left', y > 0 ? 'down' : 'up'];
   }
 }

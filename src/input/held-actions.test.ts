@@ -62,4 +62,27 @@ describe('HeldActions', () => {
     expect(poll([])).toEqual([[], [['down']]]);
     expect(held.has('down')).toBe(false);
   });
+
+  it('with stickDiagonals a diagonal lean holds two directions, let go of one by one: eight ways to walk', () => {
+    const eight = new ActionMapper();
+    eight.stickDiagonals = true;
+    const poller = new PadPoller(eight);
+    const held = new HeldActions();
+    const poll = (x: number, y: number) => {
+      const presses = poller.poll([pad(0, [], [x, y])]);
+      for (const actions of poller.released) held.apply({ kind: 'pad-up', actions });
+      for (const actions of presses) held.apply({ kind: 'pad', actions });
+      return [presses, [...poller.released]];
+    };
+    expect(poll(0.9, 0.1)).toEqual([[['right']], []]);
+    expect(poll(0.7, -0.6)).toEqual([[['up']], []]); // into the up-right sector
+    const [dx, dy] = held.direction();
+    expect([dx, dy].map((v) => Math.round(v * 1000) / 1000)).toEqual([0.707, -0.707]);
+    expect(poll(0.2, -0.9)).toEqual([[], [['right']]]); // on toward up: right goes
+    expect(poll(0, 0)).toEqual([[], [['up']]]);
+    expect(held.direction()).toEqual([0, 0]);
+    // Four ways (the default): the same lean holds the larger axis only.
+    expect(new ActionMapper().ofStickDirections(0.7, -0.6)).toEqual(['right']);
+    expect(eight.ofStickDirections(0.7, -0.2)).toEqual(['right']); // 16° off the axis: not a diagonal
+  });
 });

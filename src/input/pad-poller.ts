@@ -19,7 +19,7 @@ export class PadPoller {
    */
   readonly released: Action[][] = [];
   private readonly held = new Map<number, boolean[]>();
-  private readonly stick = new Map<number, Action | null>();
+  private readonly stick = new Map<number, readonly Action[]>();
 
   constructor(private readonly mapper: ActionMapper) {}
 
@@ -40,10 +40,11 @@ export class PadPoller {
         else if (!pressed && before[i]) this.released.push([...actions]);
       });
       this.held.set(pad.index, now);
-      const lean = this.mapper.ofStick(pad.axes[0] ?? 0, pad.axes[1] ?? 0);
-      const was = this.stick.get(pad.index) ?? null;
-      if (was && was !== lean) this.released.push([was]);
-      if (lean && lean !== was) out.push([lean]);
+      // Each direction the stick holds is pressed and let go of on its own (a diagonal holds two).
+      const lean = this.mapper.ofStickDirections(pad.axes[0] ?? 0, pad.axes[1] ?? 0);
+      const was = this.stick.get(pad.index) ?? [];
+      for (const action of was) if (!lean.includes(action)) this.released.push([action]);
+      for (const action of lean) if (!was.includes(action)) out.push([action]);
       this.stick.set(pad.index, lean);
     }
     // A pad unplugged (or an XR controller gone) lets go of what it held.
@@ -53,8 +54,7 @@ export class PadPoller {
         const actions = this.mapper.ofButton(i);
         if (pressed && actions.length > 0) this.released.push([...actions]);
       });
-      const lean = this.stick.get(index);
-      if (lean) this.released.push([lean]);
+      for (const action of this.stick.get(index) ?? []) this.released.push([action]);
       this.held.delete(index);
       this.stick.delete(index);
     }
