@@ -139,15 +139,7 @@ export function dioramaScene(nw: number, nh: number): DioramaScene {
   add(new Mesh('pond', boxGeometry(2, 0.05, 1.4), lit([0.3, 0.55, 0.9, 1]))).setPosition(-2.2, 0.02, 2.6);
 
   // The camera: orthographic, 16 units across, orbiting the middle at a fixed height.
-  const camera = new Camera('eye', {
-    kind: 'orthographic',
-    left: -VIEW_WIDTH / 2,
-    right: VIEW_WIDTH / 2,
-    bottom: -(VIEW_WIDTH * nh) / nw / 2,
-    top: (VIEW_WIDTH * nh) / nw / 2,
-    near: 0.1,
-    far: 60,
-  });
+  const camera = Camera.orthographic('eye', VIEW_WIDTH, [nw, nh], { far: 60 });
   world.add(camera);
   // The sun: it stands in for the environment's light and casts the shadow pass's shadows.
   const sun = new DirectionalLight('sun', { color: [0.9, 0.9, 0.85] });

@@ -86,6 +86,26 @@ describe('Camera.project', () => {
   });
 });
 
+describe('Camera.orthographic', () => {
+  it('spans the view width across and the native image’s aspect up: square texels of width / columns', () => {
+    const camera = Camera.orthographic('eye', 12, [336, 240], { far: 60 });
+    expect(camera.projection).toEqual({
+      kind: 'orthographic',
+      left: -6,
+      right: 6,
+      bottom: -30 / 7,
+      top: 30 / 7,
+      near: 0.1,
+      far: 60,
+    });
+    // One texel to the right of the centre and one up land one texel's width apart in the image.
+    const [x] = camera.project([12 / 336, 0, -1])!;
+    const [, y] = camera.project([0, 12 / 336, -1])!;
+    expect(x! * 168).toBeCloseTo(1, 6); // float32 matrices
+    expect(y! * 120).toBeCloseTo(1, 6);
+  });
+});
+
 describe('Mesh', () => {
   it('is a node holding geometry and material references', () => {
     const mesh = new Mesh('box', { kind: 'box' }, { color: [1, 0, 0, 1] });

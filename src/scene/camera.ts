@@ -53,6 +53,30 @@ export class Camera extends Node {
     });
   }
 
+  /**
+   * An orthographic camera `viewWidth` world units across and as tall as a native image of `native` texels (width,
+   * height) makes it: every native texel a square of `viewWidth / width` units, the grid the pixel-stable camera snaps
+   * to. Centred on its position, looking down its −Z from `near` to `far`.
+   */
+  static orthographic(
+    name: string,
+    viewWidth: number,
+    native: readonly [number, number],
+    { near = 0.1, far = 100 }: { near?: number; far?: number } = {},
+  ): Camera {
+    const [width, height] = native;
+    const half = [viewWidth / 2, (viewWidth * height) / width / 2];
+    return new Camera(name, {
+      kind: 'orthographic',
+      left: -half[0]!,
+      right: half[0]!,
+      bottom: -half[1]!,
+      top: half[1]!,
+      near,
+      far,
+    });
+  }
+
   /** A camera looks down its −Z: `lookAt` points that at the target. */
   protected override get facing(): 1 | -1 {
     return -1;
