@@ -1,5 +1,5 @@
-// The game's UI on the UI kernel: the HUD strip along the top (pieces placed, time: static controls) and the pause
-// menu (resume, restart, a slider for the look, a checkbox for the CRT), put up in the kernel while the game is
+// The game's UI on the UI kernel: the HUD strip along the top (pieces placed, time: static controls), the win banner
+// and the pause menu (resume, restart, a slider for the look, a checkbox for the CRT), put up in the kernel while the game is
 // paused and worked by the mouse, the keys (Tab, arrows, Enter) and a pad (D-pad, A) like any kernel box.
 import { UiBox, UiControl, type UiKernel } from '../../src/index';
 
@@ -17,6 +17,8 @@ export class GameUi {
   readonly restart: UiControl;
   readonly look: UiControl;
   readonly crt: UiControl;
+  /** The win banner: a box put up in the kernel once the five are in (below the kit, clear of the bench's board). */
+  readonly won: UiBox;
 
   constructor(
     readonly kernel: UiKernel,
@@ -86,6 +88,26 @@ export class GameUi {
     );
     this.crt = new UiControl('crt', 'checkbox', { x: 34, y: row(2), width: 11, height: 11, value: false });
     this.menu.add(this.resume).add(this.restart).add(this.look).add(this.crt);
+
+    const banner = 52; // the label (12 characters of 4 pixels) and its insets
+    this.won = new UiBox('won', { x: Math.round((width - banner) / 2), y: 150, width: banner, height: 13 });
+    this.won.add(
+      new UiControl('won', 'static', {
+        x: 0,
+        y: 0,
+        width: banner,
+        height: 13,
+        label: 'ALL FIVE IN!',
+        color: ink,
+      }),
+    );
+  }
+
+  /** Shows the win banner or takes it down. */
+  showWin(won: boolean): void {
+    if (won === this.kernel.boxes.includes(this.won)) return;
+    if (won) this.kernel.add(this.won);
+    else this.kernel.remove(this.won);
   }
 
   /** Whether the pause menu is up. */

@@ -16,10 +16,13 @@ import {
 } from '../../src/index';
 import { flower, grassTuft, groundGeometry, PALM_REACH, palmTree, type LitMesh } from './island-art';
 import type { Occluder } from './see-through';
+import { budgetBoard, READOUT_TEXELS_PER_METRE, type BudgetPanel } from '../shared/workshop-scene';
 import type { Box, Circle, GameLayout } from './workshop-game';
 
 /** The island's radius (the grass is a little less) and where the bench stands. */
 const ISLAND = 7;
+/** The game's native texels per metre (336 across its 12 m view). */
+const TEXELS_PER_METRE = 28;
 /** How far from the centre the player may walk. */
 const SHORE = ISLAND - 0.6;
 const BENCH = { x: 0, z: -2.2, width: 2.4, depth: 0.9, height: 0.9 };
@@ -47,6 +50,8 @@ export interface Island {
   materials: Material[];
   sun: DirectionalLight;
   lanterns: PointLight[];
+  /** The frame-budget readout on the board behind the bench (`budgetPanelStep` keeps it). */
+  budget: BudgetPanel;
   /** The palms, for fading those that hide the player. */
   palms: Occluder[];
 }
@@ -103,6 +108,26 @@ export function islandScene(seed: number): Island {
     );
   const support = lit('support', boxGeometry(2, 0.08, 0.3), [0.4, 0.4, 0.45]);
   bench.add(support.setPosition(0, BENCH.height + 0.08, -0.1));
+  // The frame-budget readout on a board behind the bench, on two posts, leaning back to face the camera (main.ts's
+  // offset: 9 up, 10 back); scaled so its font's texels are the game's native texels (28 a metre).
+  const slate = new Material('lambert', [0.22, 0.2, 0.24, 1]);
+  materials.push(slate);
+  const { panel: board, budget } = budgetBoard(slate);
+  const boardScale = READOUT_TEXELS_PER_METRE / TEXELS_PER_METRE;
+  bench.add(
+    board
+      .setScale(boardScale, boardScale, boardScale)
+      .setPosition(0, BENCH.height + 0.5, -BENCH.depth / 2 - 0.05)
+      .setRotationFromEuler(-Math.atan2(9, 10), 0, 0), // square to the game camera's view: the font undistorted
+  );
+  for (const side of [-1, 1])
+    bench.add(
+      lit('board post', boxGeometry(0.06, BENCH.height + 0.4, 0.06), [0.45, 0.3, 0.18]).setPosition(
+        side * 0.33 * boardScale,
+        (BENCH.height + 0.4) / 2,
+        -BENCH.depth / 2 - 0.1,
+      ),
+    );
   const seats: Node[] = [];
   const sockets: [number, number][] = [];
   PIECES.forEach((piece, i) => {
@@ -249,5 +274,6 @@ export function islandScene(seed: number): Island {
     sun,
     lanterns,
     palms,
+    budget,
   };
 }

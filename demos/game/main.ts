@@ -1,8 +1,9 @@
 // game: the workshop as a small game. Walk the kit round the island (arrows, WASD or a pad's stick), pick the five
 // pieces up (Space, Enter or the pad's A), carry them to the bench and set each in its socket; the five in place win.
 // Written against the public entries only, as an outside app would be. The rules are in workshop-game.ts (fixed
-// steps of 1/60 s), the island in island.ts; this file draws them: the pixel-stable camera following the player, the
-// kit's walk, idle and carry clips, the HUD.
+// steps of 1/60 s), the island in island.ts and island-art.ts; this file draws them: the pixel-stable camera following
+// the player, the kit's clips (kit-animator.ts), palms fading out of its way (see-through.ts), the frame-budget board
+// behind the bench, the HUD and pause menu (game-ui.ts).
 // ?replay=<name> plays demos/game/replays/<name>.json instead of the keys (a recorded input, step by step: with ?t=
 // and ?fps= the same frames every run); `playthrough` is a bot's game to the win, made by npm run assets.
 // In a headset ("Enter VR"; ?xr=emulate emulates a Meta Quest 3) the island stands on a table and the controllers
@@ -11,7 +12,6 @@
 // and window.__xrProbe (aim a controller, a point of the UI panel) are for the headset's tests.
 import {
   ActionMapper,
-  AnimationMixer,
   Camera,
   detectXrSupport,
   xrState,
@@ -25,11 +25,8 @@ import {
   tweenPosition,
   tweenRotation,
   UiKernel,
-  UiRect,
-  UiText,
   UiView,
   Palette,
-  type AnimationAction,
   type ClockSample,
   type Easing,
   type Scheduled,
@@ -39,10 +36,11 @@ import { applyChainState, installArmatureHandle, readChainUrl, uiHandle } from '
 import { demoParams, demoRenderer, runDemo } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 import { aimPose, emulationFromUrl, enterVrButton, panelPoint } from '../shared/xr-page';
-import { publishBenchProbe } from '../shared/workshop-scene';
+import { budgetPanelStep, liveReadout, publishBenchProbe } from '../shared/workshop-scene';
 import { GameInput, ReplayCursor, type Replay } from './game-input';
 import { GameUi, type Look } from './game-ui';
 import { HeadsetGame, PANEL_SIZE } from './game-xr';
+import { KitAnimator } from './kit-animator';
 import { islandScene } from './island';
 import { SeeThrough } from './see-through';
 import { WorkshopGame, type GameEvent } from './workshop-game';
@@ -53,8 +51,6 @@ const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
 /** Metres across the view (336 texels: 1/28 m a texel), and where the camera sits from the player. */
 const VIEW_WIDTH = 12;
 const CAMERA_OFFSET = [0, 9, 10] as const;
-/** Seconds a change of clip cross-fades over. */
-const FADE = 0.15;
 
 /** The rules' fixed step (s). */
 const STEP = 1 / 60;
@@ -87,7 +83,7 @@ async function loadReplay(name: string): Promise<Replay> {
 }
 
 try {
-  const { params, seed } = demoParams();
+  const { params, seed, fixed: fixedClock } = demoParams();
   const chain = readChainUrl(params, { on: ['outline', 'shadow'], off: ['motionBlur'] });
   // Loaded only on request: IWER replaces navigator.xr with an emulated headset.
   const device = await emulationFromUrl(params);
@@ -105,27 +101,16 @@ try {
   island.root.add(player);
 
   const [nw, nh] = [336, 240];
-  const camera = new Camera('eye', {
-    kind: 'orthographic',
-    left: -VIEW_WIDTH / 2,
-    right: VIEW_WIDTH / 2,
-    bottom: -(VIEW_WIDTH * nh) / nw / 2,
-    top: (VIEW_WIDTH * nh) / nw / 2,
-    near: 0.1,
-    far: 60,
-  });
+  const camera = Camera.orthographic('eye', VIEW_WIDTH, [nw, nh], { far: 60 });
   camera.setPosition(...CAMERA_OFFSET).lookAt([0, 0, 0]);
   room.add(camera);
 
-  // The UI: the HUD strip and the pause menu on a UI kernel (game-ui.ts), the win across the middle.
+  // The UI: the HUD strip, the win banner and the pause menu on a UI kernel (game-ui.ts).
   const kernel = new UiKernel();
   const gameUi = new GameUi(kernel, nw, nh);
   const view = new UiView(kernel);
   const hud = new Node('hud');
-  const win = new UiRect('win', 96, 15, [0.06, 0.08, 0.14, 1]).setPosition((nw - 96) / 2, 56, 0);
-  win.add(new UiText('win text', 'ALL FIVE IN PLACE!', [1, 0.85, 0.3, 1]).setPosition(12, 5, 0));
-  win.visible = false;
-  hud.add(view.root).add(win);
+  hud.add(view.root);
 
   const atlas = new UiAtlas({});
   const renderer = await demoRenderer(
@@ -155,6 +140,7 @@ try {
     .bindKey('a', 'left')
     .bindKey('s', 'down')
     .bindKey('d', 'right');
+  mapper.stickDiagonals = true; // a pad's stick walks eight ways
   const queue = new InputQueue(canvas, {
     toNative: (x, y) => renderer.clientToNative(x, y),
     mapper,
@@ -196,19 +182,7 @@ try {
   };
   handle.ui = uiHandle(kernel, (x, y) => renderer.nativeToClient(x, y)); // after onEvent: it chains it
 
-  // The kit's clips: walk, idle, carry (held at its start: standing with a load).
-  const mixer = new AnimationMixer(kit.root, { fps: 12 });
-  const clip = (name: string) => {
-    const found = kit.animations.find((c) => c.name === name);
-    if (!found) throw new Error(`kit.glb has no "${name}" clip; run npm run assets.`);
-    return mixer.clipAction(found);
-  };
-  const actions: Record<'walk' | 'idle' | 'carry', AnimationAction> = {
-    walk: clip('walk'),
-    idle: clip('idle'),
-    carry: clip('carry'),
-  };
-  let animation: 'walk' | 'idle' | 'carry' | 'hold' = 'idle';
+  const kitClips = new KitAnimator(kit);
 
   let game = new WorkshopGame(island.layout);
   // A replay must not drop steps (its keys are by step): on a slow machine it catches up instead.
@@ -235,10 +209,7 @@ try {
       homes[i]!.parent.attach(piece);
       piece.setPosition(homes[i]!.at[0]!, homes[i]!.at[1]!, homes[i]!.at[2]!).setRotation(0, 0, 0, 1);
     });
-    mixer.setTime(0);
-    for (const action of mixer.actions) action.stop();
-    actions.idle.reset().play();
-    animation = 'idle';
+    kitClips.reset();
   };
   restart();
 
@@ -271,27 +242,13 @@ try {
     }
   };
 
-  /** The kit's clip for what the player does now. */
-  const animate = (time: number) => {
-    mixer.setTime(time);
-    const carrying = game.carrying !== null;
-    const next = carrying ? (game.player.moving ? 'carry' : 'hold') : game.player.moving ? 'walk' : 'idle';
-    if (next === animation) return;
-    const from = actions[animation === 'hold' ? 'carry' : animation];
-    const to = actions[next === 'hold' ? 'carry' : next];
-    if (from !== to) from.crossFadeTo(to, FADE);
-    else to.reset();
-    to.timeScale = next === 'hold' ? 0 : 1;
-    animation = next;
-  };
-
   // Palms between the camera and the kit fade so it stays in sight (see-through.ts).
   const seeThrough = new SeeThrough(island.palms, CAMERA_OFFSET[2] / CAMERA_OFFSET[1]);
 
   const published: GameHandle = {
     get player() {
       const p = player.position;
-      return { position: [p[0]!, p[1]!, p[2]!] as [number, number, number], animation };
+      return { position: [p[0]!, p[1]!, p[2]!] as [number, number, number], animation: kitClips.animation };
     },
     get placed() {
       return game.placed;
@@ -324,12 +281,12 @@ try {
     });
     const p = game.player;
     player.setPosition(p.x, 0, p.z).setRotation(0, Math.sin(p.heading / 2), 0, Math.cos(p.heading / 2));
-    animate(sample.elapsed);
+    kitClips.update(sample.elapsed, game.player.moving, game.carrying !== null);
     seeThrough.update(p.x, p.z, sample.delta, xr.session === null); // in the headset, every palm shows
     camera.setPosition(p.x + CAMERA_OFFSET[0], CAMERA_OFFSET[1], p.z + CAMERA_OFFSET[2]);
     gameUi.placed.label = `PIECES ${game.placed}/${game.pieces.length}`;
     gameUi.time.label = `T ${game.time.toFixed(1)}`;
-    win.visible = game.state === 'won';
+    gameUi.showWin(game.state === 'won');
     view.update();
   };
   // The headset: the island on a table, pieces taken and set in by hand, the UI on a panel (game-xr.ts).
@@ -349,7 +306,10 @@ try {
     aim: (from: number[], to: number[]) => aimPose(device, xr, from, to),
     panelPoint: (x: number, y: number) => panelPoint(headset.panel, PANEL_SIZE, x, y),
   };
-  const demo = runDemo(handle, renderer, [frame, () => headset.step()], document.querySelector('#hud'), {
+  // The budget readout on the board behind the bench; held (dashes) under the fixed clock unless ?readout=live.
+  const holdReadout = fixedClock !== null && !liveReadout(params);
+  const steps = [frame, () => headset.step(), budgetPanelStep(island.budget, handle, holdReadout)];
+  const demo = runDemo(handle, renderer, steps, document.querySelector('#hud'), {
     keepRunning: true,
     input: { queue, kernel, events: live },
   });

@@ -47,7 +47,24 @@ export interface BudgetPanel {
 }
 
 /** Font texels per metre on the panel: at the desk camera's distance a texel is about two native pixels. */
-const READOUT_TEXELS_PER_METRE = 75;
+export const READOUT_TEXELS_PER_METRE = 75;
+
+/**
+ * The board the budget readout is shown on: a 0.66 × 0.28 m panel of `material` facing +Z, the readout's two lines
+ * (`READOUT_TEXELS_PER_METRE`) over its bar. Kept up to date by `budgetPanelStep`; scale it for another view.
+ */
+export function budgetBoard(material: Material): { panel: Mesh; budget: BudgetPanel } {
+  const panel = new Mesh('panel', quadGeometry(0.66, 0.28), material);
+  const bar = new Mesh('budget bar', quadGeometry(0.56, 0.03), new Material('unlit', [0.2, 0.8, 0.3, 1]));
+  panel.add(bar.setPosition(0, -0.085, 0.005));
+  const readout = new WorldText('budget readout', budgetText(null), {
+    capacity: 24, // the title and a cost of up to six digits with its ceiling
+    pixelsPerUnit: READOUT_TEXELS_PER_METRE,
+    color: OK_INK,
+  });
+  panel.add(readout.setPosition(-0.2867, 0.115, 0.004)); // 43 texels wide (0.573 m), centred; above the bar
+  return { panel, budget: { readout, bar } };
+}
 
 /** Builds the bench (a fresh tree each call). */
 export function workshopScene(): Workshop {
@@ -114,20 +131,8 @@ export function workshopScene(): Workshop {
   ];
   for (const piece of loose) top.add(piece);
   // The panel faces the user (+Z); the budget bar on it is the readout, a scene object on the table.
-  const panel = new Mesh('panel', quadGeometry(0.66, 0.28), lambert(0.3, 0.32, 0.4)).setPosition(
-    0.1,
-    0.45,
-    -0.33,
-  );
-  top.add(panel);
-  const bar = new Mesh('budget bar', quadGeometry(0.56, 0.03), new Material('unlit', [0.2, 0.8, 0.3, 1]));
-  panel.add(bar.setPosition(0, -0.085, 0.005));
-  const readout = new WorldText('budget readout', budgetText(null), {
-    capacity: 24, // the title and a cost of up to six digits with its ceiling
-    pixelsPerUnit: READOUT_TEXELS_PER_METRE,
-    color: OK_INK,
-  });
-  panel.add(readout.setPosition(-0.2867, 0.115, 0.004)); // 43 texels wide (0.573 m), centred; above the bar
+  const { panel, budget } = budgetBoard(lambert(0.3, 0.32, 0.4));
+  top.add(panel.setPosition(0.1, 0.45, -0.33));
 
   const camera = new Camera('eye', {
     kind: 'perspective',
@@ -140,7 +145,7 @@ export function workshopScene(): Workshop {
   camera.setRotationFromAxisAngle([1, 0, 0], -0.42);
   scene.add(camera);
 
-  return { scene, table, top, axle, gear, pieces: loose, sockets, budget: { readout, bar }, camera };
+  return { scene, table, top, axle, gear, pieces: loose, sockets, budget, camera };
 }
 
 /** The axle's speed: 90° a second, by scene time. */
