@@ -93,6 +93,7 @@ export { XrPointers, type XrHit, type XrPanelTarget, type XrPointer } from './xr
 export { pixelSnap, type PixelSnap } from './scene/pixel-snap';
 export { snapToGrid, type TexelGrid } from './scene/snap-to-grid';
 export { VERTEX_FLOATS, type MorphTarget } from './scene/geometry';
+export { mergeMeshes } from './scene/merge-meshes';
 export type { AnimationChannel, AnimationPath, Interpolation } from './scene/animation-clip';
 export {
   lightFalloff,
