@@ -1,6 +1,7 @@
 // The game's island, made here from seeded generators (the project's own art): a round island of sand and grass in
 // the sea, palms and rocks, the workbench (a table with a support of five sockets, a lantern at each end), the five
 // pieces scattered about, the sun, and the layout the rules need (where everything stands, in metres on the ground).
+import { mergeMeshes } from '../../src/advanced';
 import {
   boxGeometry,
   cylinderGeometry,
@@ -65,12 +66,9 @@ export function islandScene(seed: number): Island {
     materials.push(material);
     return new Mesh(name, geometry, material);
   };
-  // Tufts and flowers: too small for lines of their own (outlined, they read as dark scribbles).
-  const small = (name: string, geometry: Geometry, color: readonly [number, number, number]) => {
-    const material = new Material('lambert', [...color, 1]);
-    material.setParam('outline', [0, 0, 0, 0]);
-    return new Mesh(name, geometry, material);
-  };
+  // Tufts and flowers: built as meshes of their colours, then baked into one (below).
+  const small = (name: string, geometry: Geometry, color: readonly [number, number, number]) =>
+    new Mesh(name, geometry, new Material('lambert', [...color, 1]));
   const sea = new Mesh('sea', planeGeometry(80, 80), new Material('lambert', [0.18, 0.42, 0.62, 1]));
   sea.material.setParam('outline', [0, 0, 0, 0]); // flat water draws no lines of its own
   root.add(sea.setPosition(0, -0.25, 0));
@@ -241,16 +239,22 @@ export function islandScene(seed: number): Island {
     ) &&
     circles.every((c) => Math.hypot(x - c.x, z - c.z) > c.radius + 0.3) &&
     spots.every(([px, pz]) => Math.hypot(x - px, z - pz) > 0.6);
+  const decor = new Node('decor');
   for (let i = 0, tries = 0; i < 90 && tries < 2000; tries++) {
     const [x, z] = [(art() * 2 - 1) * ISLAND, (art() * 2 - 1) * ISLAND];
     if (!bare(x, z)) continue;
-    const decor =
+    const made =
       i % 3 === 2
         ? flower(`flower ${i}`, art, small)
         : grassTuft(`tuft ${i}`, 0.14 + art() * 0.1, art, small);
-    root.add(decor.setPosition(x, 0, z));
+    decor.add(made.setPosition(x, 0, z));
     i++;
   }
+  // Static and many (about 200 meshes): one mesh, one node for the frame's sweep and culling. Too small for lines of
+  // their own (outlined, they read as dark scribbles).
+  const decorMaterial = new Material('lambert', [1, 1, 1, 1]);
+  decorMaterial.setParam('outline', [0, 0, 0, 0]);
+  root.add(new Mesh('tufts and flowers', mergeMeshes(decor), decorMaterial));
 
   const sun = new DirectionalLight('sun', { color: [0.95, 0.92, 0.85] });
   root.add(sun);
