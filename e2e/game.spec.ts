@@ -66,8 +66,8 @@ for (const backend of ['webgpu', 'webgl2'])
     test(`game: the replayed play-through at ${t} s (${name}) is its baseline, on ${backend}`, async ({
       page,
     }) => {
-      test.setTimeout(180_000); // up to 300 frames drawn on SwiftShader (12 a second: 5 fixed steps each)
-      await openDemo(page, `game/?replay=playthrough&t=${t}&fps=12&seed=1&backend=${backend}`);
+      test.setTimeout(180_000); // up to 150 frames drawn on SwiftShader (6 a second: 10 fixed steps each)
+      await openDemo(page, `game/?replay=playthrough&t=${t}&fps=6&seed=1&backend=${backend}`);
       const state = await game(page);
       console.log(`game replay ${backend} t=${t}: ${JSON.stringify(state)}`);
       expect(state.steps).toBe(t * 60);
