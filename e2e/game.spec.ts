@@ -40,6 +40,14 @@ test('game: holding ArrowRight walks the kit right with its walk clip; let go, i
   const after = await game(page);
   expect(after.player.position).toEqual(stopped); // it stays where it stopped
   expect(stopped[2]).toBeCloseTo(start.player.position[2]!, 6); // straight right: z unchanged
+  // The GPU time of each of the game's passes, by name (timestamp queries: SwiftShader has them), as bench:game reads.
+  await page.waitForFunction(() => window.__armature!.gpuPasses != null);
+  const passes = await page.evaluate(() => window.__armature!.gpuPasses!);
+  expect(Object.keys(passes)).toEqual(
+    expect.arrayContaining(['shadow', 'world', 'outline', 'upscale', 'ui']),
+  );
+  for (const ms of Object.values(passes)) expect(ms).toBeGreaterThanOrEqual(0);
+  expect(passes['world']).toBeGreaterThan(0);
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });
 
