@@ -1,7 +1,7 @@
 // The game (demos/game): the workshop played as an outside app would write it. Real keys through the page.
 import { expect, test, type Page } from '@playwright/test';
 import { openDemo } from './demo-page';
-import { aim, button, enterVr, pointerHits, type Device, type XrTestWindow } from './xr-emulator';
+import { aim, aimAtPanel, button, enterVr, pointerHits, thumbstick, type XrTestWindow } from './xr-emulator';
 
 type GameWindow = {
   __armature: {
@@ -166,19 +166,16 @@ test('game: the pause menu by pad: B opens it, the D-pad moves focus, A presses 
   await openDemo(page, 'game/');
   const tap = async (button: number) => {
     const frames = await page.evaluate(() => window.__armature!.frame);
-    await page.evaluate(
-      (b) =>
-        ((window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[b]!.pressed =
-          true),
-      button,
-    );
+    const press = (pressed: boolean) =>
+      page.evaluate(
+        ([b, p]) => {
+          (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[b]!.pressed = p;
+        },
+        [button, pressed] as const,
+      );
+    await press(true);
     await page.waitForFunction((f) => window.__armature!.frame >= f + 2, frames);
-    await page.evaluate(
-      (b) =>
-        ((window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad.buttons[b]!.pressed =
-          false),
-      button,
-    );
+    await press(false);
     await page.waitForFunction((f) => window.__armature!.frame >= f + 4, frames);
   };
   await tap(1); // B
@@ -209,17 +206,13 @@ test('game in the headset: the island on a table; the stick walks the kit, squee
   expect((await bench('matrixOf', 'island'))[0]).toBeCloseTo(0.08, 6); // on its table
   // The right stick walks the kit, as a pad's does on the desk.
   const x0 = (await game(page)).player.position[0]!;
-  await page.evaluate(() =>
-    (window.__armature!.xr!.device as Device).controllers.right!.updateAxes('thumbstick', 1, 0),
-  );
+  await thumbstick(page, 'right', 1, 0);
   await page.waitForFunction(
     (x) => (window as unknown as GameWindow).__armature.game.player.position[0]! > x + 0.5,
     x0,
   );
   expect((await game(page)).player.animation).toBe('walk');
-  await page.evaluate(() =>
-    (window.__armature!.xr!.device as Device).controllers.right!.updateAxes('thumbstick', 0, 0),
-  );
+  await thumbstick(page, 'right', 0, 0);
   // Squeeze with the ray on the cap: it leaves the island for the hand.
   const cap = await bench('worldOf', 'cap');
   const from = [cap[0]!, cap[1]! + 0.12, cap[2]! + 0.06];
@@ -252,16 +245,7 @@ test('game in the headset: the island on a table; the stick walks the kit, squee
   await button(page, 'right', 'b-button', 1);
   await button(page, 'right', 'b-button', 0);
   await page.waitForFunction(() => window.__armature!.ui!.controls.some((c) => c.name === 'resume'));
-  const { point, normal } = await page.evaluate(
-    ([x, y]) => (window as unknown as XrTestWindow).__xrProbe.panelPoint(x!, y!),
-    RESUME,
-  );
-  await aim(
-    page,
-    'right',
-    point.map((v, i) => v + normal[i]! * 0.4),
-    point,
-  );
+  await aimAtPanel(page, 'right', ...RESUME, { back: 0.4 });
   expect((await pointerHits(page)).right).toBe('ui resume');
   await page.screenshot({ path: test.info().outputPath('game-headset-paused.png') });
   await button(page, 'right', 'trigger', 1);

@@ -90,3 +90,35 @@ export const pointerHits = (page: Page) =>
       ]),
     ),
   );
+
+/**
+ * Aims `hand` at native pixel (x, y) of the UI image on the headset panel, from 0.3 m in front of it (`back`), moved by
+ * `aside` (world metres).
+ */
+export async function aimAtPanel(
+  page: Page,
+  hand: string,
+  x: number,
+  y: number,
+  { back = 0.3, aside = [0, 0, 0] }: { back?: number; aside?: Vec } = {},
+): Promise<void> {
+  const { point, normal } = await page.evaluate(
+    ([x, y]) => (window as unknown as XrTestWindow).__xrProbe.panelPoint(x!, y!),
+    [x, y],
+  );
+  await aim(
+    page,
+    hand,
+    point.map((v, i) => v + normal[i]! * back + aside[i]!),
+    point,
+  );
+}
+
+/** Leans the `hand` controller's thumbstick to (x, y) (0, 0: back to rest); the next frames read it. */
+export async function thumbstick(page: Page, hand: string, x: number, y: number): Promise<void> {
+  await page.evaluate(
+    ({ hand, x, y }) =>
+      (window.__armature!.xr!.device as Device).controllers[hand]!.updateAxes('thumbstick', x, y),
+    { hand, x, y },
+  );
+}

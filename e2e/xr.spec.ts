@@ -5,12 +5,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { openDemo } from './demo-page';
 import {
   aim,
+  aimAtPanel,
   button,
   enterVr,
   pointerHits,
+  thumbstick,
   xrFrames,
   type Device,
-  type Vec,
   type XrTestWindow,
 } from './xr-emulator';
 
@@ -278,29 +279,6 @@ test('xr: the headset panel belongs to the bench: a child of the table (a drag o
 
 // --- Controllers as pointers (IWER's emulated Quest 3 controllers, moved and pressed through xr.device) ---------------
 
-/**
- * Aims `hand` at native pixel (x, y) of the card on the headset panel, from 0.3 m in front of it (`back`), moved by
- * `aside` (world metres).
- */
-async function aimAtCard(
-  page: Page,
-  hand: string,
-  x: number,
-  y: number,
-  { back = 0.3, aside = [0, 0, 0] }: { back?: number; aside?: Vec } = {},
-): Promise<void> {
-  const { point, normal } = await page.evaluate(
-    ([x, y]) => (window as unknown as XrTestWindow).__xrProbe.panelPoint(x!, y!),
-    [x, y],
-  );
-  await aim(
-    page,
-    hand,
-    point.map((v, i) => v + normal[i]! * back + aside[i]!),
-    point,
-  );
-}
-
 const uiEvents = (page: Page) =>
   page.evaluate(() => window.__armature!.ui!.events.map((e) => `${e.type} ${e.control}`));
 
@@ -316,7 +294,7 @@ test('xr: the right controller points at the card’s button and the trigger cli
   await openDemo(page, 'xr/?xr=emulate');
   await enterVr(page, 5);
   // From where a right hand would be: far enough for the beam to show in the screenshot.
-  await aimAtCard(page, 'right', ...RESET, { back: 0.7, aside: [0.2, 0.05, 0] });
+  await aimAtPanel(page, 'right', ...RESET, { back: 0.7, aside: [0.2, 0.05, 0] });
   await page.waitForFunction(() =>
     window.__armature!.xr!.pointers.some((p) => p.hit?.kind === 'ui' && p.hit.control?.name === 'reset'),
   );
@@ -331,9 +309,7 @@ test('xr: the right controller points at the card’s button and the trigger cli
   // stick pushed right moves focus to the slider.
   await button(page, 'right', 'a-button', 1);
   await button(page, 'right', 'a-button', 0);
-  await page.evaluate(() =>
-    (window.__armature!.xr!.device as Device).controllers.right!.updateAxes('thumbstick', 1, 0),
-  );
+  await thumbstick(page, 'right', 1, 0);
   await page.waitForFunction(() => window.__armature!.ui!.focus === 'light');
   expect((await uiEvents(page)).slice(3)).toEqual(['click reset', 'focus-out reset', 'focus-in light']);
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
@@ -346,11 +322,11 @@ test('xr: the trigger drags the slider along the ray; squeeze cancels the drag a
   await enterVr(page, 5);
   const value = () => page.evaluate(() => window.__armature!.ui!.values.light);
   expect(await value()).toBe(10);
-  await aimAtCard(page, 'right', SLIDER.x + 5 * SLIDER.perUnit, SLIDER.y);
+  await aimAtPanel(page, 'right', SLIDER.x + 5 * SLIDER.perUnit, SLIDER.y);
   await button(page, 'right', 'trigger', 1);
   await page.waitForFunction(() => window.__armature!.ui!.capture === 'mouse');
   expect(await value()).toBeCloseTo(5, 0);
-  await aimAtCard(page, 'right', SLIDER.x + 16 * SLIDER.perUnit, SLIDER.y);
+  await aimAtPanel(page, 'right', SLIDER.x + 16 * SLIDER.perUnit, SLIDER.y);
   await page.waitForFunction(() => Number(window.__armature!.ui!.values.light) > 15);
   await button(page, 'right', 'squeeze', 1);
   await page.waitForFunction(() => window.__armature!.ui!.capture === null);
@@ -368,8 +344,8 @@ test('xr: two controllers each capture their own control: the left drags the sli
 }) => {
   await openDemo(page, 'xr/?xr=emulate');
   await enterVr(page, 5);
-  await aimAtCard(page, 'left', SLIDER.x + 4 * SLIDER.perUnit, SLIDER.y);
-  await aimAtCard(page, 'right', ...NAME);
+  await aimAtPanel(page, 'left', SLIDER.x + 4 * SLIDER.perUnit, SLIDER.y);
+  await aimAtPanel(page, 'right', ...NAME);
   expect(await pointerHits(page)).toEqual({ left: 'ui light', right: 'ui name' });
   await button(page, 'left', 'trigger', 1);
   await button(page, 'right', 'trigger', 1);
@@ -377,7 +353,7 @@ test('xr: two controllers each capture their own control: the left drags the sli
     () => window.__armature!.ui!.events.filter((e) => e.type === 'capture-start').length === 2,
   );
   // The left one drags on while the right one holds the field: each capture is its starter's.
-  await aimAtCard(page, 'left', SLIDER.x + 14 * SLIDER.perUnit, SLIDER.y);
+  await aimAtPanel(page, 'left', SLIDER.x + 14 * SLIDER.perUnit, SLIDER.y);
   await page.waitForFunction(() => Number(window.__armature!.ui!.values.light) >= 13);
   await button(page, 'right', 'trigger', 0);
   await page.waitForFunction(() => window.__armature!.ui!.events.some((e) => e.type === 'capture-accept'));
@@ -458,7 +434,7 @@ test('xr: with tracked hands instead of controllers, the right hand’s pinch cl
     ['left', 'hand', 3],
     ['right', 'hand', 4],
   ]);
-  await aimAtCard(page, 'right', ...RESET, { back: 0.5 });
+  await aimAtPanel(page, 'right', ...RESET, { back: 0.5 });
   await page.waitForFunction(() =>
     window.__armature!.xr!.pointers.some((p) => p.hit?.kind === 'ui' && p.hit.control?.name === 'reset'),
   );
@@ -496,7 +472,7 @@ test('xr: editing the name in the headset puts the key panel up; the trigger on 
   await enterVr(page, 5);
   const controls = () => page.evaluate(() => window.__armature!.ui!.controls.map((c) => c.name));
   expect(await controls()).not.toContain('keys ok');
-  await aimAtCard(page, 'right', ...NAME);
+  await aimAtPanel(page, 'right', ...NAME);
   await button(page, 'right', 'trigger', 1);
   await button(page, 'right', 'trigger', 0);
   await page.waitForFunction(() => window.__armature!.ui!.controls.some((c) => c.name === 'keys ok'));
@@ -505,7 +481,7 @@ test('xr: editing the name in the headset puts the key panel up; the trigger on 
       (key) => (window as unknown as XrTestWindow).__xrProbe.centreOf(key),
       key,
     );
-    await aimAtCard(page, 'right', x, y);
+    await aimAtPanel(page, 'right', x, y);
     await button(page, 'right', 'trigger', 1);
     await button(page, 'right', 'trigger', 0);
   };
@@ -515,7 +491,7 @@ test('xr: editing the name in the headset puts the key panel up; the trigger on 
   // in the way). Looked at: the card with BENCHX2 in its edit frame, the keys beside it, the beam across them to DEL,
   // lit as hovered.
   const del = await page.evaluate(() => (window as unknown as XrTestWindow).__xrProbe.centreOf('keys del'));
-  await aimAtCard(page, 'right', ...del, { back: 0.6, aside: [0.3, 0.1, 0] });
+  await aimAtPanel(page, 'right', ...del, { back: 0.6, aside: [0.3, 0.1, 0] });
   await page.waitForFunction(() =>
     window.__armature!.xr!.pointers.some((p) => p.hit?.kind === 'ui' && p.hit.control?.name === 'keys del'),
   );

@@ -4,7 +4,6 @@
 // play into the hand; letting go near its socket sets it in, elsewhere it falls to the ground there (the rules'
 // `take` and `letGo`). The thumbstick walks the kit and A acts, B pauses, as a pad does on the desk; the rays work the
 // menu. Ending the session puts the island back as it was on the canvas.
-import type { Node } from '../../src/index';
 import {
   Camera,
   cylinderGeometry,
@@ -12,6 +11,7 @@ import {
   Material,
   Mesh,
   quadGeometry,
+  type Node,
   type Renderer,
   type Running,
   type XrState,
@@ -24,7 +24,7 @@ import type { Island } from './island';
 import type { GameEvent, WorkshopGame } from './workshop-game';
 
 /** Metres of table per metre of island (the island's 14 m across become 1.1 m), and the height of the table's sea. */
-export const TABLE_SCALE = 0.08;
+const TABLE_SCALE = 0.08;
 const TABLE_HEIGHT = 0.8;
 /** Where the headset starts (room metres): standing back from the table's near edge, looking level across it. */
 const EYE = [0, 1.35, 1.2] as const;

@@ -23,15 +23,7 @@ for (const backend of TEST_BACKENDS)
       const quad = quadGeometry(W / 2, H);
       root.add(new Mesh('left', quad, fading).setPosition(-W / 4, 0, 0));
       root.add(new Mesh('right', quad, solid).setPosition(W / 4, 0, 0));
-      const camera = new Camera('eye', {
-        kind: 'orthographic',
-        left: -W / 2,
-        right: W / 2,
-        bottom: -H / 2,
-        top: H / 2,
-        near: 1,
-        far: 100,
-      }).setPosition(0, 0, 50);
+      const camera = Camera.orthographic('eye', W, [W, H], { near: 1 }).setPosition(0, 0, 50); // a texel a unit
       root.add(camera);
       const { renderer, draw, watch } = await nativeRenderer(backend, {
         root,
