@@ -146,6 +146,8 @@ export type {
   BufferDesc,
   BufferUsage,
   Bundle,
+  ComputeDesc,
+  ComputePipeline,
   Device,
   DeviceBuffer,
   DeviceEvents,

@@ -1,8 +1,8 @@
-import type { BindingResource, Pipeline } from './device';
+import type { BindingResource, ComputePipeline, Pipeline } from './device';
 
 /** Each of the group's variables has a resource of its kind, and nothing else is given: else an error naming them. */
 export function checkResources(
-  pipeline: Pipeline,
+  pipeline: Pipeline | ComputePipeline,
   group: number,
   resources: Readonly<Record<string, BindingResource>>,
 ): void {
@@ -12,19 +12,22 @@ export function checkResources(
     throw new Error(`Pipeline "${pipeline.label}" has no bind group ${group}.`);
   for (const slot of slots) {
     const resource = resources[slot.name];
+    const usage = resource && 'usage' in resource ? resource.usage : null;
     const kind = !resource
       ? 'nothing'
       : 'kind' in resource
         ? resource.kind
-        : 'usage' in resource
-          ? `a ${resource.usage} buffer`
+        : usage
+          ? `${/^i/.test(usage) ? 'an' : 'a'} ${usage} buffer`
           : 'something else';
     const ok =
       slot.kind === 'uniform' || slot.kind === 'storage'
-        ? kind === `a ${slot.kind} buffer`
-        : slot.kind === 'sampler'
-          ? kind === 'sampler'
-          : kind === 'texture';
+        ? usage === slot.kind
+        : slot.kind === 'storage-rw'
+          ? usage === 'storage' || usage === 'indirect'
+          : slot.kind === 'sampler'
+            ? kind === 'sampler'
+            : kind === 'texture';
     if (!ok)
       throw new Error(
         `Pipeline "${pipeline.label}" group ${group}: var ${slot.name} (${slot.kind}) was given ${kind}.`,

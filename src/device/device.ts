@@ -133,13 +133,14 @@ export interface ExternalTarget {
 /** What a pass draws into (and, for device textures, what a later pass reads). */
 export type RenderTarget = DeviceTexture | ExternalTarget;
 
-/** How a buffer is used by draws. */
 /**
- * What a buffer is bound as. `storage`: read by shaders as a `var<storage, read>` array; WebGL2 keeps it as an rgba32uint
- * image, bytes 16 i … 16 i + 15 in texel i counted row by row, which the GLSL twin declares as `uniform highp
- * usampler2D` named after the WGSL variable and reads with texelFetch (the row width is its textureSize).
+ * What a buffer is bound as. `storage`: read by shaders as a `var<storage, read>` array (and written by compute shaders
+ * as `var<storage, read_write>`); WebGL2 keeps it as an rgba32uint image, bytes 16 i … 16 i + 15 in texel i counted row
+ * by row, which the GLSL twin declares as `uniform highp usampler2D` named after the WGSL variable and reads with
+ * texelFetch (the row width is its textureSize). `indirect`: the arguments of indirect draws, which a compute shader
+ * writes as a `var<storage, read_write>` array (WebGPU only: see `Device.compute`).
  */
-export type BufferUsage = 'uniform' | 'storage' | 'vertex' | 'index';
+export type BufferUsage = 'uniform' | 'storage' | 'vertex' | 'index' | 'indirect';
 
 /** A buffer to make. */
 export interface BufferDesc {
@@ -259,12 +260,28 @@ export interface Pipeline {
   readonly bindings: readonly BindingSlot[];
 }
 
+/** A compute shader to make (WGSL alone: WebGL2 has none, see `Device.compute`). */
+export interface ComputeDesc {
+  label: string;
+  wgsl: string;
+  /** Its entry point (default `main`). */
+  entry?: string;
+}
+
+/** A compute pipeline the device made; valid across device losses. */
+export interface ComputePipeline {
+  readonly kind: 'compute';
+  readonly label: string;
+  /** The WGSL resource variables of its groups, by group then binding. */
+  readonly bindings: readonly BindingSlot[];
+}
+
 /** A resource given to a binding: a uniform buffer, a texture to read, or a sampler. */
 export type BindingResource = DeviceBuffer | DeviceTexture | Sampler;
 
 /** One bind group of a pipeline, filled: made once, set per draw. Valid across device losses. */
 export interface Bindings {
-  readonly pipeline: Pipeline;
+  readonly pipeline: Pipeline | ComputePipeline;
   readonly group: number;
   /** Lets go of the bind group (one not needed any more: its images changed, its buffer grew); using it after is an error. */
   destroy(): void;
@@ -301,6 +318,12 @@ export interface DrawEncoder {
    * GLSL twins read `gl_InstanceID + armatureBaseInstance`, a uniform the WebGL2 device sets when declared).
    */
   drawIndexed(indexCount: number, instanceCount?: number, firstInstance?: number): void;
+  /**
+   * Draws indexed triangles with the five arguments (`drawIndexed`'s: index count, instance count, first index, base
+   * vertex, first instance; 32-bit each) at byte `offset` of an `indirect` buffer, as the GPU holds them when the draw
+   * runs: a compute shader can have written them. WebGPU only (`Device.compute`).
+   */
+  drawIndexedIndirect(buffer: DeviceBuffer, offset: number): void;
 }
 
 /** An open pass: draws into its targets until `end()`. */
@@ -369,6 +392,8 @@ export interface Device {
   readonly gpuTimes: GpuTimes | null;
   /** The GPU objects it holds now (kept up to date as they are made and freed; all 0 once it is destroyed). */
   readonly objects: Readonly<GpuObjectCounts>;
+  /** Whether it runs compute shaders and indirect draws (WebGPU); without, those calls throw. */
+  readonly compute: boolean;
 
   createBuffer(desc: BufferDesc): DeviceBuffer;
   createTexture(desc: TextureDesc): DeviceTexture;
@@ -377,9 +402,11 @@ export interface Device {
   createPipeline(desc: PipelineDesc): Promise<Pipeline>;
   /** The same, at once (a one-off stall): for a pipeline first needed mid-frame. */
   createPipelineNow(desc: PipelineDesc): Pipeline;
+  /** Compiles a compute pipeline; a shader error rejects with its lines. WebGPU only (`compute`). */
+  createComputePipeline(desc: ComputeDesc): Promise<ComputePipeline>;
   /** Fills bind group `group` of `pipeline`, each resource named by its WGSL variable. */
   createBindings(
-    pipeline: Pipeline,
+    pipeline: Pipeline | ComputePipeline,
     group: number,
     resources: Readonly<Record<string, BindingResource>>,
   ): Bindings;
@@ -388,6 +415,18 @@ export interface Device {
   /** Starts a frame (GPU timing restarts). */
   beginFrame(): void;
   beginPass(desc: PassDesc): PassEncoder;
+  /**
+   * Runs `pipeline` over `workgroups` workgroups (x, or x and y) in a compute pass of its own, its groups bound from
+   * 0 by `bindings`, before the passes begun after it; `timed` measures it under `label` where the backend can. WebGPU
+   * only (`compute`).
+   */
+  dispatch(
+    label: string,
+    pipeline: ComputePipeline,
+    bindings: readonly Bindings[],
+    workgroups: number | readonly [number, number],
+    timed?: boolean,
+  ): void;
   /** Copies the top-left `width`×`height` texels of `source` into `target` (same format). */
   copyTexture(source: DeviceTexture, target: DeviceTexture, width: number, height: number): void;
   /** Sends what was recorded since the last submit to the GPU (and, ending a frame, reads its GPU times). */

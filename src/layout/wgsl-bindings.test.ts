@@ -14,6 +14,8 @@ describe('wgslBindings', () => {
       @group(0) @binding(3) var depth: texture_depth_2d;
       @group(1) @binding(1) var<storage, read> objects: array<ObjectSlot>;
       @group(1) @binding(2) var<storage> table: array<u32>;
+      @group(2) @binding(0) var<storage, read_write> counts: array<atomic<u32>>;
+      @group(2) @binding(1) var<storage, read_write> kept: array<u32>;
       var<private> scratch: f32;
     `;
     expect(wgslBindings(code)).toEqual([
@@ -24,12 +26,14 @@ describe('wgslBindings', () => {
       { group: 1, binding: 0, name: 'object', kind: 'uniform', type: 'Object' },
       { group: 1, binding: 1, name: 'objects', kind: 'storage', type: 'ObjectSlot' },
       { group: 1, binding: 2, name: 'table', kind: 'storage', type: 'u32' },
+      { group: 2, binding: 0, name: 'counts', kind: 'storage-rw', type: 'atomic<u32>' },
+      { group: 2, binding: 1, name: 'kept', kind: 'storage-rw', type: 'u32' },
     ]);
   });
 
   it('names a resource the device layer does not bind, and two variables at one binding', () => {
-    // Storage is bound read-only, as a runtime-sized array (WebGL2 mirrors it into an integer image).
-    expect(() => wgslBindings('@group(0) @binding(0) var<storage, read_write> data: array<f32>;')).toThrow(
+    // Storage is bound as a runtime-sized array (WebGL2 mirrors a read-only one into an integer image).
+    expect(() => wgslBindings('@group(0) @binding(0) var<storage, read_write> data: Params;')).toThrow(
       WgslParseError,
     );
     expect(() => wgslBindings('@group(0) @binding(0) var<storage, read> data: Params;')).toThrow(

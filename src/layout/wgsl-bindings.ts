@@ -1,7 +1,7 @@
 import { WgslParseError } from './parse-wgsl-structs';
 
 /** What a WGSL resource variable is, as the device layer binds it. */
-export type BindingKind = 'uniform' | 'storage' | 'texture' | 'depth-texture' | 'sampler';
+export type BindingKind = 'uniform' | 'storage' | 'storage-rw' | 'texture' | 'depth-texture' | 'sampler';
 
 /** One `@group(g) @binding(b) var …` declaration of a WGSL module. */
 export interface WgslBinding {
@@ -12,7 +12,7 @@ export interface WgslBinding {
   kind: BindingKind;
   /**
    * The struct type of a uniform (a GLSL twin's uniform block is named after it), the element type of a storage array
-   * (`u32`, a struct's name); '' for the other kinds.
+   * (`u32`, `atomic<u32>`, a struct's name); '' for the other kinds.
    */
   type: string;
 }
@@ -26,8 +26,8 @@ const TEXTURE_KINDS: Record<string, BindingKind> = {
 /**
  * The resource variables a WGSL module declares, ordered by group then binding: what a pipeline's bind group layouts
  * are made from on WebGPU, and how its uniform blocks and samplers are numbered on WebGL2. Only the kinds the engine
- * binds are understood (uniform structs, read-only storage arrays, 2D textures and samplers); any other (a writable
- * storage buffer, a cube texture, …) is an error naming the variable.
+ * binds are understood (uniform structs, storage arrays, read-only or read-write, 2D textures and samplers); any other
+ * (a storage struct, a cube texture, …) is an error naming the variable.
  */
 export function wgslBindings(code: string): WgslBinding[] {
   const text = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
@@ -43,21 +43,23 @@ export function wgslBindings(code: string): WgslBinding[] {
     const type = match[4]!.replace(/\s+/g, '');
     let kind: BindingKind | undefined;
     // A storage buffer is read as an array of its elements: what WebGL2 can mirror into an integer texture.
-    const element = /^array<(\w+)>$/.exec(type)?.[1];
+    const element = /^array<(\w+|atomic<\w+>)>$/.exec(type)?.[1];
     if (space === 'uniform') kind = 'uniform';
     else if ((space === 'storage' || space === 'storage,read') && element) kind = 'storage';
+    else if (space === 'storage,read_write' && element) kind = 'storage-rw';
     else if (!space) kind = TEXTURE_KINDS[type];
     if (!kind)
       throw new WgslParseError(
         `var ${name}: ${space ? `var<${space}> ` : ''}${type} is not a resource the device layer binds (uniform ` +
-          'structs, var<storage, read> runtime-sized arrays, texture_2d<f32>, texture_depth_2d and sampler are).',
+          'structs, var<storage, read> and var<storage, read_write> runtime-sized arrays, texture_2d<f32>, ' +
+          'texture_depth_2d and sampler are).',
       );
     found.push({
       group: Number(group),
       binding: Number(binding),
       name,
       kind,
-      type: kind === 'uniform' ? type : kind === 'storage' ? element! : '',
+      type: kind === 'uniform' ? type : kind === 'storage' || kind === 'storage-rw' ? element! : '',
     });
   }
   found.sort((a, b) => a.group - b.group || a.binding - b.binding);

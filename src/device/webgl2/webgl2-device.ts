@@ -5,6 +5,8 @@ import type {
   Bindings,
   BufferDesc,
   Bundle,
+  ComputeDesc,
+  ComputePipeline,
   Device,
   DeviceBuffer,
   DeviceTexture,
@@ -33,6 +35,7 @@ import {
   GlPipelineHandle,
   GlSampler,
   GlTextureHandle,
+  noCompute,
 } from './webgl2-resources';
 
 /** How a WebGL2 device is made. */
@@ -187,8 +190,19 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
     return new GlPipelineHandle(this, desc);
   }
 
+  /** WebGL2 has no compute shaders. */
+  readonly compute = false;
+
+  createComputePipeline(desc: ComputeDesc): Promise<ComputePipeline> {
+    return Promise.reject(noCompute(`compute pipeline "${desc.label}"`));
+  }
+
+  dispatch(label: string): void {
+    throw noCompute(`dispatch "${label}"`);
+  }
+
   createBindings(
-    pipeline: Pipeline,
+    pipeline: Pipeline | ComputePipeline,
     group: number,
     resources: Readonly<Record<string, BindingResource>>,
   ): Bindings {

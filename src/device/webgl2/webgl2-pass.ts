@@ -1,6 +1,12 @@
 import type { Bindings, Bundle, DeviceBuffer, DrawEncoder, PassEncoder, Pipeline } from '../device';
 
-import type { GlBindingsHandle, GlBufferHandle, GlHost, GlPipelineHandle } from './webgl2-resources';
+import {
+  noCompute,
+  type GlBindingsHandle,
+  type GlBufferHandle,
+  type GlHost,
+  type GlPipelineHandle,
+} from './webgl2-resources';
 
 /** Column-major: z' = 2z − w (WebGPU's depth 0…1 to GL's −1…1). */
 const ZO_TO_NO = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, -1, 1]);
@@ -77,6 +83,10 @@ export class GlPass implements PassEncoder {
     const gl = this.device.gl;
     if (instanceCount === 1) gl.drawArrays(gl.TRIANGLES, 0, vertexCount);
     else gl.drawArraysInstanced(gl.TRIANGLES, 0, vertexCount, instanceCount);
+  }
+
+  drawIndexedIndirect(): void {
+    throw noCompute('drawIndexedIndirect');
   }
 
   drawIndexed(indexCount: number, instanceCount = 1, firstInstance = 0): void {

@@ -50,6 +50,14 @@ function byteView(buffer: ArrayBuffer): Uint8Array {
   return view;
 }
 
+/** The error for what needs compute shaders or indirect draws, which WebGL2 has not. */
+export function noCompute(what: string): Error {
+  return new Error(
+    `WebGL2 has no compute shaders or indirect draws, so no ${what}: check Device.compute first and take another ` +
+      'way there (WebGPU has them).',
+  );
+}
+
 /** A `DeviceBuffer` on WebGL2; made again (its bytes written again) when a lost context is restored. */
 export class GlBufferHandle extends BufferHandle<WebGLBuffer> {
   private readonly target: number;
@@ -62,6 +70,7 @@ export class GlBufferHandle extends BufferHandle<WebGLBuffer> {
     const gl = device.gl;
     if (desc.usage === 'storage')
       throw new Error(`${desc.label}: a storage buffer is a GlStorageHandle on WebGL2.`);
+    if (desc.usage === 'indirect') throw noCompute(`indirect buffer "${desc.label}"`);
     this.target = { uniform: gl.UNIFORM_BUFFER, vertex: gl.ARRAY_BUFFER, index: gl.ELEMENT_ARRAY_BUFFER }[
       desc.usage
     ];

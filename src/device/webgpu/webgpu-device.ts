@@ -13,6 +13,8 @@ import type {
   Bindings,
   BufferDesc,
   Bundle,
+  ComputeDesc,
+  ComputePipeline,
   Device,
   DeviceBuffer,
   DeviceTexture,
@@ -35,6 +37,7 @@ import {
   type GpuHost,
   GpuBufferHandle,
   GpuBundleHandle,
+  GpuComputeHandle,
   GpuExternalTarget,
   GpuPipelineHandle,
   GpuSampler,
@@ -179,12 +182,42 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
     return pipeline;
   }
 
+  readonly compute = true;
+
+  async createComputePipeline(desc: ComputeDesc): Promise<ComputePipeline> {
+    const pipeline = new GpuComputeHandle(this, desc);
+    try {
+      await pipeline.realizeAsync();
+    } catch (error) {
+      this.untrack(pipeline);
+      throw error;
+    }
+    return pipeline;
+  }
+
+  dispatch(
+    label: string,
+    pipeline: ComputePipeline,
+    bindings: readonly Bindings[],
+    workgroups: number | readonly [number, number],
+    timed = false,
+  ): void {
+    const writes = timed ? this.timer.timestampWrites(label) : undefined;
+    const pass = this.commands().beginComputePass(writes ? { label, timestampWrites: writes } : { label });
+    pass.setPipeline((pipeline as GpuComputeHandle).pipeline);
+    for (let group = 0; group < bindings.length; group++)
+      pass.setBindGroup(group, (bindings[group] as GpuBindingsHandle).bindGroup);
+    if (typeof workgroups === 'number') pass.dispatchWorkgroups(workgroups);
+    else pass.dispatchWorkgroups(workgroups[0], workgroups[1]);
+    pass.end();
+  }
+
   createBindings(
-    pipeline: Pipeline,
+    pipeline: Pipeline | ComputePipeline,
     group: number,
     resources: Readonly<Record<string, BindingResource>>,
   ): Bindings {
-    return new GpuBindingsHandle(this, pipeline as GpuPipelineHandle, group, resources);
+    return new GpuBindingsHandle(this, pipeline as GpuPipelineHandle | GpuComputeHandle, group, resources);
   }
 
   createBundle(label: string): Bundle {

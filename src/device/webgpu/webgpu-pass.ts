@@ -45,6 +45,10 @@ class GpuDraws implements DrawEncoder {
     this.commands.drawIndexed(indexCount, instanceCount, 0, 0, firstInstance);
   }
 
+  drawIndexedIndirect(buffer: DeviceBuffer, offset: number): void {
+    this.commands.drawIndexedIndirect((buffer as GpuBufferHandle).buffer, offset);
+  }
+
   /** Aims these commands at another encoder (one object serves every pass and bundle of a device). */
   aim(commands: Commands): this {
     this.commands = commands;

@@ -5,6 +5,8 @@ import type {
   Bindings,
   BufferDesc,
   Bundle,
+  ComputeDesc,
+  ComputePipeline,
   ExternalTarget,
   Mipmaps,
   Pipeline,
@@ -18,7 +20,7 @@ import type {
 import { checkResources } from '../check-resources';
 import { bufferOf, byteStartOf, wrapAxes, type Restorable } from '../device-core';
 import { BufferHandle, TextureHandle, texelBytes, type HandleHost } from '../handles';
-import { pipelineBindings } from '../pipeline-bindings';
+import { computeBindings, pipelineBindings } from '../pipeline-bindings';
 import { generateMips } from './webgpu-mips';
 
 /** What the WebGPU device's objects and passes need of it (the device implements it; they never import the device). */
@@ -33,7 +35,14 @@ export interface GpuHost extends HandleHost {
   bindGroupLayout(entries: GPUBindGroupLayoutEntry[]): GPUBindGroupLayout;
 }
 
-const BUFFER_USAGE = { uniform: 0x0040, storage: 0x0080, vertex: 0x0020, index: 0x0010 } as const; // GPUBufferUsage by value
+// GPUBufferUsage by value; indirect arguments are written by compute shaders (STORAGE) and read back (COPY_SRC).
+const BUFFER_USAGE = {
+  uniform: 0x0040,
+  storage: 0x0080,
+  vertex: 0x0020,
+  index: 0x0010,
+  indirect: 0x0100 | 0x0080 | 0x0004,
+} as const;
 const COPY_DST = 0x0008;
 /** Every texture can be drawn into, sampled and copied: the graph's and images alike. */
 const TEXTURE_USAGE = 0x10 | 0x04 | 0x01 | 0x02; // RENDER_ATTACHMENT | TEXTURE_BINDING | COPY_SRC | COPY_DST
@@ -178,6 +187,7 @@ export class GpuSampler implements Sampler {
 const GPU_ADDRESS = { clamp: 'clamp-to-edge', repeat: 'repeat', mirror: 'mirror-repeat' } as const;
 
 const VISIBLE = 0x1 | 0x2; // GPUShaderStage.VERTEX | FRAGMENT
+const COMPUTE = 0x4; // GPUShaderStage.COMPUTE
 
 /** A `Pipeline` on WebGPU: explicit bind group layouts from the WGSL bindings (shared, so groups fit any pipeline). */
 export class GpuPipelineHandle implements Pipeline, Restorable {
@@ -217,9 +227,7 @@ export class GpuPipelineHandle implements Pipeline, Restorable {
     const device = this.device.gpu.device;
     this.generation = this.device.generation;
     const groups = d.groups ?? Math.max(-1, ...this.bindings.map((b) => b.group)) + 1;
-    this.layouts = Array.from({ length: groups }, (_, group) =>
-      this.device.bindGroupLayout(this.bindings.filter((b) => b.group === group).map(layoutEntry)),
-    );
+    this.layouts = groupLayouts(this.device, this.bindings, groups, VISIBLE);
     return {
       label: this.label,
       layout: device.createPipelineLayout({ label: this.label, bindGroupLayouts: this.layouts }),
@@ -272,8 +280,76 @@ export class GpuPipelineHandle implements Pipeline, Restorable {
   }
 }
 
-function layoutEntry(slot: BindingSlot): GPUBindGroupLayoutEntry {
-  const entry = { binding: slot.binding, visibility: VISIBLE };
+/**
+ * A `ComputePipeline` on WebGPU, made again after a loss; its bind group layouts from its WGSL, seen by the compute
+ * stage.
+ */
+export class GpuComputeHandle implements ComputePipeline, Restorable {
+  readonly kind = 'compute';
+  readonly counted = 'pipelines';
+  readonly label: string;
+  readonly bindings: readonly BindingSlot[];
+  layouts: GPUBindGroupLayout[] = [];
+  private native: GPUComputePipeline | null = null;
+  private generation = -1;
+
+  constructor(
+    private readonly device: GpuHost,
+    private readonly desc: ComputeDesc,
+  ) {
+    this.label = desc.label;
+    this.bindings = computeBindings(desc);
+    device.track(this);
+  }
+
+  get pipeline(): GPUComputePipeline {
+    if (this.generation !== this.device.generation || !this.native) this.realize();
+    return this.native!;
+  }
+
+  realize(): void {
+    this.native = this.device.gpu.device.createComputePipeline(
+      this.descriptor(this.device.shaderModule(this.desc.wgsl, this.label)),
+    );
+  }
+
+  /** Made with its shader checked first: an error names its lines. */
+  async realizeAsync(): Promise<void> {
+    const module = await this.device.checkedShaderModule(this.desc.wgsl, this.label);
+    this.native = await this.device.gpu.device.createComputePipelineAsync(this.descriptor(module));
+  }
+
+  private descriptor(module: GPUShaderModule): GPUComputePipelineDescriptor {
+    const device = this.device.gpu.device;
+    this.generation = this.device.generation;
+    const groups = Math.max(-1, ...this.bindings.map((b) => b.group)) + 1;
+    this.layouts = groupLayouts(this.device, this.bindings, groups, COMPUTE);
+    return {
+      label: this.label,
+      layout: device.createPipelineLayout({ label: this.label, bindGroupLayouts: this.layouts }),
+      compute: { module, entryPoint: this.desc.entry ?? 'main' },
+    };
+  }
+
+  dispose(): void {
+    this.native = null;
+  }
+}
+
+/** The bind group layouts of groups 0 … `groups` − 1, seen by the stages `visibility`. */
+function groupLayouts(
+  device: GpuHost,
+  bindings: readonly BindingSlot[],
+  groups: number,
+  visibility: number,
+): GPUBindGroupLayout[] {
+  return Array.from({ length: groups }, (_, group) =>
+    device.bindGroupLayout(bindings.filter((b) => b.group === group).map((b) => layoutEntry(b, visibility))),
+  );
+}
+
+function layoutEntry(slot: BindingSlot, visibility: number): GPUBindGroupLayoutEntry {
+  const entry = { binding: slot.binding, visibility };
   switch (slot.kind) {
     case 'uniform':
       return {
@@ -282,6 +358,8 @@ function layoutEntry(slot: BindingSlot): GPUBindGroupLayoutEntry {
       };
     case 'storage':
       return { ...entry, buffer: { type: 'read-only-storage' } };
+    case 'storage-rw':
+      return { ...entry, buffer: { type: 'storage' } };
     case 'texture':
       return { ...entry, texture: { sampleType: slot.data ? 'unfilterable-float' : 'float' } };
     case 'depth-texture':
@@ -298,7 +376,7 @@ export class GpuBindingsHandle implements Bindings, Restorable {
   private destroyed = false;
   constructor(
     private readonly device: GpuHost,
-    readonly pipeline: GpuPipelineHandle,
+    readonly pipeline: GpuPipelineHandle | GpuComputeHandle,
     readonly group: number,
     private readonly resources: Readonly<Record<string, BindingResource>>,
   ) {
@@ -337,7 +415,7 @@ export class GpuBindingsHandle implements Bindings, Restorable {
               binding: slot.binding,
               resource: { buffer: (resource as GpuBufferHandle).buffer, offset: 0, size: slot.size },
             };
-          if (slot.kind === 'storage')
+          if (slot.kind === 'storage' || slot.kind === 'storage-rw')
             return { binding: slot.binding, resource: { buffer: (resource as GpuBufferHandle).buffer } };
           if (slot.kind === 'sampler')
             return { binding: slot.binding, resource: (resource as GpuSampler).sampler };
