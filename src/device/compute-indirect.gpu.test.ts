@@ -83,15 +83,17 @@ async function keptColumns(device: Device) {
     const pixels = await device.readPixels(target);
     return [0, 1, 2, 3].map((x) => [...pixels.subarray(x * 4, x * 4 + 4)].join(' '));
   };
-  return { frame, recorded: () => recorded };
+  return { frame, recorded: () => recorded, args };
 }
 
 describe('compute passes and indirect draws on real webgpu', () => {
   it('a compute pass writes the instance count and table an indirect draw reads, in a pass and in a bundle', async () => {
     const { device } = await createDevice(document.createElement('canvas'), { backend: 'webgpu' });
     expect(device.compute).toBe(true);
-    const { frame, recorded } = await keptColumns(device);
+    const { frame, recorded, args } = await keptColumns(device);
     expect(await frame([1, 0, 1, 1], false)).toEqual([RED, NONE, BLUE, WHITE]);
+    // The arguments as the compute pass left them: six indices, three instances, from instance 0.
+    expect([...new Uint32Array((await device.readBuffer(args)).buffer)]).toEqual([6, 3, 0, 0, 0]);
     expect(await frame([0, 1, 0, 0], false)).toEqual([NONE, GREEN, NONE, NONE]);
     // Recorded once: the bundle's draw reads whatever count and table the compute pass left this frame.
     expect(await frame([1, 1, 0, 0], true)).toEqual([RED, GREEN, NONE, NONE]);
@@ -134,6 +136,7 @@ describe('compute passes and indirect draws on real webgl2', () => {
       'so no indirect buffer "draw arguments"',
     );
     const storage = device.createBuffer({ label: 'args', size: 20, usage: 'storage' });
+    await expect(device.readBuffer(storage)).rejects.toThrow('so no indirect buffer "args" to read');
     const target = device.createTexture({ label: 'columns', format: 'rgba8unorm', width: 4, height: 1 });
     const pass = device.beginPass({ label: 'columns', color: target, clearColor: [0, 0, 0, 0] });
     expect(() => pass.drawIndexedIndirect(storage, 0)).toThrow('so no drawIndexedIndirect');

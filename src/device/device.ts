@@ -439,6 +439,11 @@ export interface Device {
   finished(): Promise<void>;
   /** A target's texels as RGBA8, top row first (8-bit formats; the canvas right after the frame that drew it). */
   readPixels(target: RenderTarget): Promise<Uint8Array>;
+  /**
+   * An `indirect` buffer's bytes as the GPU holds them after the work submitted so far (what a compute pass counted
+   * there). WebGPU only (`compute`).
+   */
+  readBuffer(buffer: DeviceBuffer): Promise<Uint8Array>;
 
   on<K extends keyof DeviceEvents>(event: K, listener: (value: DeviceEvents[K]) => void): () => void;
   /**

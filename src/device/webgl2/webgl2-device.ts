@@ -201,6 +201,10 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
     throw noCompute(`dispatch "${label}"`);
   }
 
+  readBuffer(buffer: DeviceBuffer): Promise<Uint8Array> {
+    return Promise.reject(noCompute(`indirect buffer "${buffer.label}" to read`));
+  }
+
   createBindings(
     pipeline: Pipeline | ComputePipeline,
     group: number,

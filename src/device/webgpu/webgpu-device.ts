@@ -3,6 +3,7 @@ import { configureCanvas } from './configure-canvas';
 import { GpuInitError } from './gpu-init-error';
 import { GpuTimer } from './gpu-timer';
 import { trackGpuResources } from './track-gpu-resources';
+import { readBuffer } from './read-buffer';
 import { readTexture } from './read-texture';
 import { requestGpu, type GpuContext, type GpuRequest } from './request-gpu';
 import type {
@@ -323,6 +324,14 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
     if (target.format === 'bgra8unorm')
       for (let i = 0; i < pixels.length; i += 4) [pixels[i], pixels[i + 2]] = [pixels[i + 2]!, pixels[i]!];
     return pixels;
+  }
+
+  async readBuffer(buffer: DeviceBuffer): Promise<Uint8Array> {
+    if (buffer.usage !== 'indirect')
+      throw new Error(
+        `readBuffer: "${buffer.label}" is a ${buffer.usage} buffer; only indirect buffers are read back.`,
+      );
+    return readBuffer(this.gpu.device, (buffer as GpuBufferHandle).buffer);
   }
 
   simulateLoss(): void {
