@@ -1,6 +1,7 @@
 // stress: N boxes (?n=, default 10 000), a share of them (?moving=, default 0.01) turning, drawn at 336×240 with the
 // frame budget on screen; ?turn= turns the eye where it stands (radians per second, default 0), so culling shows in
-// the HUD's drawn and culled counts. The demo that shows what the engine costs per frame.
+// the HUD's drawn and culled counts; ?cull=gpu culls on the GPU (a compute pass and indirect draws, where the device
+// has them; default cpu). The demo that shows what the engine costs per frame.
 import { quat } from 'gl-matrix';
 import { boxGeometry, Camera, Material, Mesh, Node, seededRandom } from '../../src/index';
 import { installArmatureHandle } from '../../src/debug';
@@ -20,6 +21,8 @@ try {
     throw new Error(`?moving=${params.get('moving')} must be a share between 0 and 1.`);
   const turn = Number(params.get('turn') ?? 0);
   if (!Number.isFinite(turn)) throw new Error(`?turn=${params.get('turn')} must be radians per second.`);
+  const cull = params.get('cull') ?? 'cpu';
+  if (cull !== 'cpu' && cull !== 'gpu') throw new Error(`?cull=${cull} must be cpu or gpu.`);
 
   const random = seededRandom(seed);
   const root = new Node('root');
@@ -55,7 +58,13 @@ try {
     root,
     camera,
     clearColor: { r: 0.05, g: 0.05, b: 0.08, a: 1 },
+    gpuCulling: cull === 'gpu',
   });
+  if (cull === 'gpu' && !renderer.world.gpuCulling)
+    throw new Error(
+      `?cull=gpu: this ${renderer.backend} device has no compute shaders with indirect draws from any first ` +
+        'instance; use ?cull=cpu here.',
+    );
   const spin = quat.create();
   runDemo(
     handle,

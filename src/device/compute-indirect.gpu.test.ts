@@ -4,7 +4,8 @@ import type { Device } from './device';
 
 /**
  * The compute half: each item whose `keep` word is not 0 takes the next instance of the indirect draw (an atomic add
- * on its instance count, argument 1) and writes its index into that instance's table entry.
+ * on its instance count, argument 1) and writes its index into that instance's table entry (the draw's instances
+ * start at 2).
  */
 const KEEP = `
 @group(0) @binding(0) var<storage, read> keep: array<u32>;
@@ -13,7 +14,7 @@ const KEEP = `
 @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3<u32>) {
   let i = id.x;
   if (i >= arrayLength(&keep) || keep[i] == 0u) { return; }
-  table[atomicAdd(&args[1], 1u)] = i;
+  table[2u + atomicAdd(&args[1], 1u)] = i;
 }`;
 
 /** The draw half: instance i fills column `table[i]` of a 4×1 target with that column's colour. */
@@ -50,7 +51,7 @@ async function keptColumns(device: Device) {
   });
   const keep = device.createBuffer({ label: 'keep', size: 16, usage: 'storage' });
   const args = device.createBuffer({ label: 'draw arguments', size: 20, usage: 'indirect' });
-  const table = device.createBuffer({ label: 'kept', size: 16, usage: 'storage' });
+  const table = device.createBuffer({ label: 'kept', size: 24, usage: 'storage' });
   const constant = (label: string, data: Float32Array | Uint16Array, usage: 'vertex' | 'index') => {
     const buffer = device.createBuffer({ label, size: data.byteLength, usage, restore: () => data });
     buffer.write(0, data);
@@ -65,7 +66,7 @@ async function keptColumns(device: Device) {
   let recorded = 0;
   const frame = async (flags: number[], bundled: boolean) => {
     keep.write(0, new Uint32Array(flags));
-    args.write(0, new Uint32Array([6, 0, 0, 0, 0])); // six indices, no instances yet, from index 0, instance 0
+    args.write(0, new Uint32Array([6, 0, 0, 0, 2])); // six indices, no instances yet, from index 0, instance 2
     device.dispatch('keep columns', compute, [culling], 1);
     const pass = device.beginPass({ label: 'columns', color: target, clearColor: [0, 0, 0, 0] });
     const encode = (encoder: typeof pass | Parameters<Parameters<typeof pass.executeBundle>[2]>[0]) => {
@@ -89,11 +90,11 @@ async function keptColumns(device: Device) {
 describe('compute passes and indirect draws on real webgpu', () => {
   it('a compute pass writes the instance count and table an indirect draw reads, in a pass and in a bundle', async () => {
     const { device } = await createDevice(document.createElement('canvas'), { backend: 'webgpu' });
-    expect(device.compute).toBe(true);
+    expect([device.compute, device.indirectFirstInstance]).toEqual([true, true]);
     const { frame, recorded, args } = await keptColumns(device);
     expect(await frame([1, 0, 1, 1], false)).toEqual([RED, NONE, BLUE, WHITE]);
-    // The arguments as the compute pass left them: six indices, three instances, from instance 0.
-    expect([...new Uint32Array((await device.readBuffer(args)).buffer)]).toEqual([6, 3, 0, 0, 0]);
+    // The arguments as the compute pass left them: six indices, three instances, from instance 2.
+    expect([...new Uint32Array((await device.readBuffer(args)).buffer)]).toEqual([6, 3, 0, 0, 2]);
     expect(await frame([0, 1, 0, 0], false)).toEqual([NONE, GREEN, NONE, NONE]);
     // Recorded once: the bundle's draw reads whatever count and table the compute pass left this frame.
     expect(await frame([1, 1, 0, 0], true)).toEqual([RED, GREEN, NONE, NONE]);
@@ -128,7 +129,7 @@ describe('compute passes and indirect draws on real webgpu', () => {
 describe('compute passes and indirect draws on real webgl2', () => {
   it('has none, and each call that needs them says so', async () => {
     const { device } = await createDevice(document.createElement('canvas'), { backend: 'webgl2' });
-    expect(device.compute).toBe(false);
+    expect([device.compute, device.indirectFirstInstance]).toEqual([false, false]);
     await expect(device.createComputePipeline({ label: 'keep columns', wgsl: KEEP })).rejects.toThrow(
       'WebGL2 has no compute shaders or indirect draws, so no compute pipeline "keep columns": check Device.compute',
     );

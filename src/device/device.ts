@@ -394,6 +394,11 @@ export interface Device {
   readonly objects: Readonly<GpuObjectCounts>;
   /** Whether it runs compute shaders and indirect draws (WebGPU); without, those calls throw. */
   readonly compute: boolean;
+  /**
+   * Whether an indirect draw may start at a first instance other than 0 (WebGPU's `indirect-first-instance`, asked
+   * for where the adapter has it); without, such a draw draws nothing.
+   */
+  readonly indirectFirstInstance: boolean;
 
   createBuffer(desc: BufferDesc): DeviceBuffer;
   createTexture(desc: TextureDesc): DeviceTexture;
@@ -416,7 +421,7 @@ export interface Device {
   beginFrame(): void;
   beginPass(desc: PassDesc): PassEncoder;
   /**
-   * Runs `pipeline` over `workgroups` workgroups (x, or x and y) in a compute pass of its own, its groups bound from
+   * Runs `pipeline` over `workgroups` workgroups (x, or x, y and z) in a compute pass of its own, its groups bound from
    * 0 by `bindings`, before the passes begun after it; `timed` measures it under `label` where the backend can. WebGPU
    * only (`compute`).
    */
@@ -424,7 +429,7 @@ export interface Device {
     label: string,
     pipeline: ComputePipeline,
     bindings: readonly Bindings[],
-    workgroups: number | readonly [number, number],
+    workgroups: number | readonly [number, number, number],
     timed?: boolean,
   ): void;
   /** Copies the top-left `width`×`height` texels of `source` into `target` (same format). */

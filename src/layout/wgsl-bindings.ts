@@ -12,7 +12,7 @@ export interface WgslBinding {
   kind: BindingKind;
   /**
    * The struct type of a uniform (a GLSL twin's uniform block is named after it), the element type of a storage array
-   * (`u32`, `atomic<u32>`, a struct's name); '' for the other kinds.
+   * (`u32`, `vec4<f32>`, `atomic<u32>`, a struct's name); '' for the other kinds.
    */
   type: string;
 }
@@ -43,7 +43,7 @@ export function wgslBindings(code: string): WgslBinding[] {
     const type = match[4]!.replace(/\s+/g, '');
     let kind: BindingKind | undefined;
     // A storage buffer is read as an array of its elements: what WebGL2 can mirror into an integer texture.
-    const element = /^array<(\w+|atomic<\w+>)>$/.exec(type)?.[1];
+    const element = /^array<(\w+(?:<\w+>)?)>$/.exec(type)?.[1];
     if (space === 'uniform') kind = 'uniform';
     else if ((space === 'storage' || space === 'storage,read') && element) kind = 'storage';
     else if (space === 'storage,read_write' && element) kind = 'storage-rw';

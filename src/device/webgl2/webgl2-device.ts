@@ -192,6 +192,7 @@ export class WebGl2Device extends DeviceCore implements Device, GlHost {
 
   /** WebGL2 has no compute shaders. */
   readonly compute = false;
+  readonly indirectFirstInstance = false;
 
   createComputePipeline(desc: ComputeDesc): Promise<ComputePipeline> {
     return Promise.reject(noCompute(`compute pipeline "${desc.label}"`));

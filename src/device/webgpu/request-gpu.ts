@@ -8,7 +8,10 @@ export interface GpuRequest {
   /** Needed before an immersive WebXR session can use the device (WebXR/WebGPU binding). */
   xrCompatible?: boolean;
   requiredFeatures?: readonly GPUFeatureName[];
-  /** Enabled when the adapter has them, listed in `features` either way; default: `timestamp-query` (GPU timings). */
+  /**
+   * Enabled when the adapter has them, listed in `features` either way; default: `timestamp-query` (GPU timings) and
+   * `indirect-first-instance` (indirect draws from any first instance: the GPU cull's).
+   */
   optionalFeatures?: readonly GPUFeatureName[];
   requiredLimits?: Readonly<Record<string, number>>;
   label?: string;
@@ -82,7 +85,7 @@ export async function requestGpu(request: GpuRequest = {}): Promise<GpuContext> 
   }
 
   const requiredFeatures = [...(request.requiredFeatures ?? [])];
-  const optionalFeatures = request.optionalFeatures ?? ['timestamp-query'];
+  const optionalFeatures = request.optionalFeatures ?? ['timestamp-query', 'indirect-first-instance'];
   const missingFeatures = requiredFeatures.filter((feature) => !adapter.features.has(feature));
   if (missingFeatures.length > 0) {
     throw new GpuInitError(

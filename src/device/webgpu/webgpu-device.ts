@@ -185,6 +185,10 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
 
   readonly compute = true;
 
+  get indirectFirstInstance(): boolean {
+    return this.gpu.features.has('indirect-first-instance');
+  }
+
   async createComputePipeline(desc: ComputeDesc): Promise<ComputePipeline> {
     const pipeline = new GpuComputeHandle(this, desc);
     try {
@@ -200,7 +204,7 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
     label: string,
     pipeline: ComputePipeline,
     bindings: readonly Bindings[],
-    workgroups: number | readonly [number, number],
+    workgroups: number | readonly [number, number, number],
     timed = false,
   ): void {
     const writes = timed ? this.timer.timestampWrites(label) : undefined;
@@ -209,7 +213,7 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
     for (let group = 0; group < bindings.length; group++)
       pass.setBindGroup(group, (bindings[group] as GpuBindingsHandle).bindGroup);
     if (typeof workgroups === 'number') pass.dispatchWorkgroups(workgroups);
-    else pass.dispatchWorkgroups(workgroups[0], workgroups[1]);
+    else pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
     pass.end();
   }
 

@@ -85,8 +85,14 @@ export interface RendererOptions extends DeviceOptions {
    * texture). The `shadow` pass that draws it starts bypassed: turn it on with `graph.setEnabled('shadow', true)`.
    */
   shadowMapSize?: number;
-  /** Draw meshes of one pipeline, images and geometry instanced (`WorldPassOptions.instancing`); default false. */
+  /** Draw meshes of one pipeline, images and geometry instanced (`WorldPassOptions.instancing`); default true. */
   instancing?: boolean;
+  /**
+   * Cull the instanced meshes on the GPU (`WorldPass.gpuCulling`) where the device has compute shaders and indirect
+   * draws from any first instance (WebGPU, most adapters); elsewhere (WebGL2) the CPU culls them, the same meshes
+   * (`world.gpuCulling` says which). Default false.
+   */
+  gpuCulling?: boolean;
 }
 
 /**
@@ -226,6 +232,7 @@ export class Renderer {
         pad: options.pixelStable ? PIXEL_STABLE_PAD : 0,
         lineTargets: chained, // the chain has the outline pass
         instancing: options.instancing ?? true,
+        gpuCulling: (options.gpuCulling ?? false) && device.compute && device.indirectFirstInstance,
       });
       const kit = { device, settings, frame, options, world };
       const shadowMap = sizedShadowPass(options.shadowMapSize ?? SHADOW_MAP_SIZE, max);

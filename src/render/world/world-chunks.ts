@@ -20,8 +20,11 @@ export interface DrawCounts {
 export interface ChunkHost {
   /** The pipeline variant `draw` is drawn with in the pass being recorded. */
   variantOf(draw: Draw): number;
-  /** Encodes a chunk's batches into its bundle; returns what they drew. */
-  emit(encoder: DrawEncoder, batches: InstanceBatches<Draw>): DrawCounts;
+  /**
+   * Encodes a chunk's batches into its bundle; returns what they drew. With `args` ≥ 0, batch b is an indirect draw
+   * of the arguments at index `args` + b (culled on the GPU).
+   */
+  emit(encoder: DrawEncoder, batches: InstanceBatches<Draw>, args: number): DrawCounts;
   /**
    * Gathers the drawn draws `from`…`to` into `batches` from entry `region`, one batch per run the pass can instance
    * (without instancing: one per draw).
@@ -62,6 +65,8 @@ interface Chunk {
   drawCalls: number;
   instances: number;
   triangles: number;
+  /** Culled on the GPU: the index of its first batch's indirect draw arguments (−1: drawn directly). */
+  args: number;
 }
 
 /**
@@ -81,9 +86,23 @@ export class WorldChunks {
    * culling and visibility versions are the packer's after the last replay: when they moved by more than this frame's
    * lists of flips (the views of an XR frame culled in between), a flip was missed.
    */
-  private recorded = { draws: -1, images: -1, visibility: -1, cull: -1, bindings: -1, culling: false };
-  /** Whether the replay being recorded culls. */
+  private recorded = {
+    draws: -1,
+    images: -1,
+    visibility: -1,
+    cull: -1,
+    bindings: -1,
+    culling: false,
+    gpu: false,
+  };
+  /** Whether this frame's chunks cull on the CPU … */
   private culling = false;
+  /** … or on the GPU. */
+  private gpu = false;
+  /** Whether a chunk's batches changed in the last `update` (culled on the GPU: their arguments are laid out again). */
+  changed = false;
+  /** Culled on the GPU: the indirect draw arguments the chunks' batches take (the last chunk's end). */
+  argsUsed = 0;
 
   constructor(
     private readonly device: Device,
@@ -111,21 +130,23 @@ export class WorldChunks {
   }
 
   /**
-   * Replays the draws from their chunks' bundles, recording again only the chunks that changed, and sums what they
-   * drew into `counts`; returns the bundles recorded. When the images, bindings (at version `bindings`) or culling
-   * changed, the draws are cut into even chunks and all gathered again. When only the draw list changed (meshes joined
-   * or left), each chunk keeps its draws (`rechunk`). A mesh that joined or left, went into or out of the view or was
-   * shown or hidden is, instanced, a move of its table entry and its chunk's few batches recorded again; else its chunk
-   * is gathered again.
+   * Brings the chunks up to date for this frame, before its pass begins: when the images, bindings (at version
+   * `bindings`) or culling changed, the draws are cut into even chunks and all gathered again. When only the draw list
+   * changed (meshes joined or left), each chunk keeps its draws (`rechunk`). A mesh that joined or left, went into or
+   * out of the view (`culling`: on the CPU) or was shown or hidden is, instanced, a move of its table entry and its
+   * chunk's few batches recorded again; else its chunk is gathered again. Culled on the GPU (`gpu`), every shown mesh
+   * is a candidate, and each chunk's batches take the indirect draw arguments after the last chunk's.
    */
-  replay(pass: PassEncoder, culling: boolean, bindings: number, counts: DrawCounts): number {
+  update(culling: boolean, gpu: boolean, bindings: number): void {
     const packer = this.packer;
     const key = this.recorded;
     const flipped = culling ? packer.flipped : null;
     const shown = packer.shownOrHidden;
     this.culling = culling;
+    this.gpu = gpu;
     const all =
       key.culling !== culling ||
+      key.gpu !== gpu ||
       key.images !== packer.imagesVersion ||
       key.bindings !== bindings ||
       key.visibility !== packer.visibilityVersion - shown.length ||
@@ -149,12 +170,10 @@ export class WorldChunks {
       cull: packer.cullVersion,
       bindings,
       culling,
+      gpu,
     };
-    let recorded = 0;
-    let drawCalls = 0;
-    let instances = 0;
-    let triangles = 0;
-    let culled = 0;
+    let changed = false;
+    let args = 0;
     for (let k = 0; k < this.used; k++) {
       const chunk = this.chunks[k]!;
       if (chunk.to === chunk.from) {
@@ -163,6 +182,41 @@ export class WorldChunks {
         chunk.stale = chunk.regather = true;
         continue;
       }
+      if (chunk.regather) this.regather(chunk, k);
+      const first = gpu ? args : -1;
+      if (chunk.args !== first) chunk.stale = true;
+      chunk.args = first;
+      args += chunk.batches.length;
+      changed ||= chunk.stale;
+    }
+    this.changed = changed;
+    this.argsUsed = gpu ? args : 0;
+  }
+
+  /** Every chunk in use is recorded again at its next replay (what its bundle binds was made again). */
+  restale(): void {
+    for (let k = 0; k < this.used; k++) this.chunks[k]!.stale = true;
+  }
+
+  /** The batches of chunk `k` and where their indirect draw arguments start (−1: drawn directly). */
+  batchesOf(k: number): { batches: InstanceBatches<Draw>; args: number } | null {
+    const chunk = this.chunks[k];
+    return k < this.used && chunk && chunk.to > chunk.from ? chunk : null;
+  }
+
+  /**
+   * Replays the chunks' bundles into `pass`, recording those that changed, and sums what they drew into `counts`;
+   * returns the bundles recorded.
+   */
+  replay(pass: PassEncoder, counts: DrawCounts): number {
+    let recorded = 0;
+    let drawCalls = 0;
+    let instances = 0;
+    let triangles = 0;
+    let culled = 0;
+    for (let k = 0; k < this.used; k++) {
+      const chunk = this.chunks[k]!;
+      if (chunk.to === chunk.from) continue;
       if (pass.executeBundle(chunk.bundle, chunk.stale, chunk.record)) recorded++;
       drawCalls += chunk.drawCalls;
       instances += chunk.instances;
@@ -186,7 +240,7 @@ export class WorldChunks {
     while (this.chunks.length < count) {
       const k = this.chunks.length;
       // Its recorder is made once: a closure per chunk per frame would be garbage every frame.
-      const record = (encoder: DrawEncoder) => this.record(encoder, chunk, k);
+      const record = (encoder: DrawEncoder) => this.record(encoder, chunk);
       const chunk: Chunk = {
         bundle: this.device.createBundle(`world draws ${k}`),
         record,
@@ -202,6 +256,7 @@ export class WorldChunks {
         drawCalls: 0,
         instances: 0,
         triangles: 0,
+        args: -1,
       };
       this.chunks.push(chunk);
     }
@@ -336,26 +391,26 @@ export class WorldChunks {
     if (chunk.batches.set(draw, stateOf(draw, this.culling), this.table.entries())) chunk.stale = true;
   }
 
-  /**
-   * Records chunk `k`'s draws, gathering them into its batches first when they changed (stamping them as its own);
-   * keeps what it bound and drew.
-   */
-  private record(encoder: DrawEncoder, chunk: Chunk, k: number): void {
-    if (chunk.regather) {
-      const draws = this.packer.draws;
-      const { from, to } = chunk;
-      const stamp = (chunk.stamp = ++this.stamps);
-      for (let i = from; i < to; i++) {
-        const draw = draws[i]!;
-        draw.chunk = k;
-        draw.chunkStamp = stamp;
-      }
-      chunk.anchor = draws[from] ?? null;
-      chunk.members = to - from;
-      this.gather(chunk.batches, from, to, k);
-      chunk.regather = false;
+  /** Gathers chunk `k`'s draws into its batches again, stamping them as its own; it is recorded again. */
+  private regather(chunk: Chunk, k: number): void {
+    const draws = this.packer.draws;
+    const { from, to } = chunk;
+    const stamp = (chunk.stamp = ++this.stamps);
+    for (let i = from; i < to; i++) {
+      const draw = draws[i]!;
+      draw.chunk = k;
+      draw.chunkStamp = stamp;
     }
-    const counts = this.host.emit(encoder, chunk.batches);
+    chunk.anchor = draws[from] ?? null;
+    chunk.members = to - from;
+    this.gather(chunk.batches, from, to, k);
+    chunk.regather = false;
+    chunk.stale = true;
+  }
+
+  /** Records a chunk's batches into its bundle (gathered by `update`); keeps what it bound and drew. */
+  private record(encoder: DrawEncoder, chunk: Chunk): void {
+    const counts = this.host.emit(encoder, chunk.batches, chunk.args);
     chunk.images = counts.images;
     chunk.drawCalls = counts.drawCalls;
     chunk.instances = counts.instances;

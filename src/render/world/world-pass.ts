@@ -22,6 +22,7 @@ import type { Mesh } from '../../scene/mesh';
 import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from '../frame-context';
 import { FRAME, materialKind } from '../materials/material-kind';
+import { GpuCulling, INDIRECT_ARGS_BYTES } from './gpu-culling';
 import { InstanceBatches } from './instance-batches';
 import { InstanceTable } from './instance-table';
 import { MaterialImages, type ImageSet } from './material-images';
@@ -84,6 +85,11 @@ export interface WorldPassOptions {
    * as a uniform at a dynamic offset). The same pixels either way.
    */
   instancing?: boolean;
+  /**
+   * Build the GPU cull (`WorldPass.gpuCulling`, on from the start): instanced chunks culled by a compute pass into
+   * indirect draws. WebGPU only (`Device.compute`); default false.
+   */
+  gpuCulling?: boolean;
 }
 
 /** What the line targets hold where nothing was drawn: no normal, the far plane; no line. */
@@ -176,6 +182,31 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   /** Leave out meshes whose world box is wholly outside the view (default on); the image is the same either way. */
   culling = true;
 
+  /**
+   * Whether the graph's frame culls its chunks on the GPU (with `culling` and bundles on): a compute pass tests every
+   * shown mesh's box against the view and counts those inside into its batch's indirect draw, so the CPU tests no box
+   * and no bundle is recorded again for a mesh going into or out of the view. Its `counters.drawn` and `culled` are
+   * then the counts read back from a few frames before. Needs `WorldPassOptions.gpuCulling` at creation.
+   */
+  get gpuCulling(): boolean {
+    return this.cullingOnGpu;
+  }
+  set gpuCulling(on: boolean) {
+    if (on && !this.gpuCull)
+      throw new Error(
+        'WorldPass: gpuCulling needs the GPU cull built at creation: create the pass with { gpuCulling: true } ' +
+          '(WebGPU with instancing).',
+      );
+    this.cullingOnGpu = on;
+  }
+  private cullingOnGpu = false;
+  /** The GPU cull (`WorldPassOptions.gpuCulling`), or null. */
+  private gpuCull: GpuCulling | null = null;
+  /** The view's planes the GPU cull tests against. */
+  private readonly viewFrustum = new Frustum();
+  /** The GPU cull's `version` the bindings and bundles were made with. */
+  private gpuCullVersion = 0;
+
   private readonly packer: WorldPacker<DeviceBuffer>;
   private readonly pipelines: WorldPipelines;
   private readonly frames: FrameUniform[] = [];
@@ -246,7 +277,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       {
         variantOf: (draw) => this.variantOf(draw),
         gather: (batches, draws, from, to, region) => this.gather(batches, draws, from, to, region),
-        emit: (encoder, batches) => this.emit(encoder, this.recordingUniform!, batches),
+        emit: (encoder, batches, args) => this.emit(encoder, this.recordingUniform!, batches, args),
         bindingsVersion: () => this.objectsVersion + this.images.version,
       },
     );
@@ -267,6 +298,14 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   /** Builds the pipelines of the material kinds the scene has now, in parallel (a kind added later: on first draw). */
   static async create(device: Device, options: WorldPassOptions): Promise<WorldPass> {
     const world = new WorldPass(device, options.root, options, options.format ?? 'rgba8unorm');
+    if (options.gpuCulling) {
+      if (!world.instancing)
+        throw new Error(
+          'WorldPass: gpuCulling culls instanced draws; leave instancing on (the default) to use it.',
+        );
+      world.gpuCull = await GpuCulling.create(device);
+      world.cullingOnGpu = true;
+    }
     await world.pipelines.prebuild([...materialKinds(options.root)].map(materialKind));
     world.frames.push(world.frameUniform('world frame'));
     return world;
@@ -469,6 +508,24 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const point = io.has('pointShadowMap') ? this.pointShadowFrame : null;
     this.shadowFrame = this.pointShadowFrame = null;
     this.drawingLines = this.lines;
+    const uniform = this.frames[0]!;
+    this.bindShadowMaps(
+      uniform,
+      shadow ? (io.input('shadowMap') as DeviceTexture) : null,
+      point ? (io.input('pointShadowMap') as DeviceTexture) : null,
+    );
+    const view = this.lens?.view ?? this.camera.viewMatrix;
+    const gpu = this.gpuCulling && this.culling && this.useBundles;
+    const cull = this.cullView(
+      this.lens?.projection ?? this.camera.projectionMatrix,
+      view,
+      this.culling && !gpu,
+    );
+    // The chunks are brought up to date, and culled on the GPU by a compute pass, before the world's pass begins.
+    if (this.useBundles) {
+      this.chunks.update(cull >= 0, gpu, this.currentBindingsVersion());
+      if (gpu) this.cullOnGpu();
+    }
     const pass = frame.device.beginPass({
       label: 'world',
       color: io.output('scene'),
@@ -485,46 +542,41 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
           }
         : {}),
     });
-    const uniform = this.frames[0]!;
-    this.bindShadowMaps(
-      uniform,
-      shadow ? (io.input('shadowMap') as DeviceTexture) : null,
-      point ? (io.input('pointShadowMap') as DeviceTexture) : null,
-    );
-    const view = this.lens?.view ?? this.camera.viewMatrix;
-    const cull = this.writeFrame(
-      uniform,
-      pass,
-      this.lens?.projection ?? this.camera.projectionMatrix,
-      view,
-      frame.time,
-      shadow,
-      point,
-    );
+    this.writeFrameUniform(uniform, pass, view, frame.time, shadow, point);
     const counts = this.drawCounts;
     if (this.useBundles) {
       this.recordingUniform = uniform;
-      this.counters.bundlesRecorded += this.chunks.replay(
-        pass,
-        cull >= 0,
-        this.currentBindingsVersion(),
-        counts,
-      );
+      this.counters.bundlesRecorded += this.chunks.replay(pass, counts);
     } else this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount);
+    const candidates = counts.instances;
+    // Culled on the GPU, no box was tested on the CPU this frame: the blended draws are drawn whole.
+    const culling = this.culling;
+    if (gpu) this.culling = false;
     this.drawBlended(pass, uniform, view);
+    this.culling = culling;
     pass.end();
     this.drawingLines = false;
     const c = this.counters;
     c.drawCalls = counts.drawCalls;
-    c.drawn = counts.instances;
+    // Culled on the GPU, the chunks' meshes drawn and culled are the latest counts read back (a few frames late).
+    c.drawn = gpu ? counts.instances - candidates + this.gpuCull!.drawn : counts.instances;
     c.triangles = counts.triangles;
-    c.culled = counts.culled;
+    c.culled = gpu ? this.gpuCull!.culled : counts.culled;
     c.objectsPacked = packed;
     c.bytesUploaded = bytesUploaded + FRAME.size + this.tableBytes();
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
     c.jointMatrices = this.packer.counters.jointMatrices - this.jointsBefore;
     this.countLights();
     this.sweep();
+  }
+
+  /**
+   * The counts of the last frame culled on the GPU, read back once the GPU is done with it: the chunks' meshes it drew
+   * and those it culled (exact, where `counters` has them a few frames late).
+   */
+  gpuCullCounts(): Promise<{ drawn: number; culled: number }> {
+    if (!this.gpuCull) return Promise.reject(new Error('WorldPass: it was made without gpuCulling.'));
+    return this.gpuCull.read();
   }
 
   /**
@@ -602,6 +654,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   destroy(): void {
     this.packer.destroy();
     this.table?.destroy();
+    this.gpuCull?.destroy();
     this.images.destroy();
     const shadowUniforms = [...(this.shadowUniform ? [this.shadowUniform] : []), ...this.pointShadowUniforms];
     for (const uniform of [...this.frames, ...shadowUniforms]) {
@@ -626,12 +679,32 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     shadow: ShadowFrame | null,
     point: PointShadowFrame | null,
   ): number {
+    const cull = this.cullView(projection, view, this.culling);
+    this.writeFrameUniform(uniform, pass, view, time, shadow, point);
+    return cull;
+  }
+
+  /**
+   * Takes the view-projection of one view (into `viewProjection`) and culls the draws against it when `cpu`; returns
+   * the packer's `cullVersion` (−1 when not culled).
+   */
+  private cullView(projection: Float32Array | mat4, view: Float32Array | mat4, cpu: boolean): number {
+    mat4.multiply(this.viewProjection, projection, view);
+    return cpu ? this.packer.cull(this.viewProjection) : -1;
+  }
+
+  /** Writes the frame uniform of the view `cullView` took, its projection mapped into the pass's clip space. */
+  private writeFrameUniform(
+    uniform: FrameUniform,
+    pass: PassEncoder,
+    view: Float32Array | mat4,
+    time: number,
+    shadow: ShadowFrame | null,
+    point: PointShadowFrame | null,
+  ): void {
     const vp = this.viewProjection;
-    mat4.multiply(vp, projection, view);
-    const cull = this.culling ? this.packer.cull(vp) : -1;
     if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, vp);
     uniform.buffer.write(0, this.packer.frameBytes(vp, view as mat4, time, this.environment, shadow, point));
-    return cull;
   }
 
   /** Points a frame uniform's bindings at this frame's shadow maps (null: the texel that sees everything). */
@@ -691,23 +764,44 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     return this.objectsVersion + this.images.version;
   }
 
-  /** The bindings of a kind's arena, made again when the arena has grown into a new buffer. */
-  private objectsOf(kind: KindSlots<DeviceBuffer>): Bindings {
+  /**
+   * The bindings of a kind's arena (instanced: with the instance table, or with the GPU cull's visible instances),
+   * made again when the arena has grown into a new buffer.
+   */
+  private objectsOf(kind: KindSlots<DeviceBuffer>, visible = false): Bindings {
     const arena = kind.arena;
-    let entry = this.objectBindings.get(kind.info.name);
+    const name = visible ? `${kind.info.name} visible` : kind.info.name;
+    let entry = this.objectBindings.get(name);
     // Instanced: the arena's and the table's generations, in one number (each grows by doubling: far below 2^20).
-    const generation = arena.generation + (this.table ? this.table.generation * 2 ** 20 : 0);
+    const instances = visible ? this.gpuCull!.version : this.table ? this.table.generation : 0;
+    const generation = arena.generation + instances * 2 ** 20;
     if (entry?.generation !== generation) {
       const bindings = this.device.createBindings(
         this.pipelines.get(kind.info, 0),
         1,
-        this.table ? { objects: arena.buffer, instances: this.table.buffer } : { object: arena.buffer },
+        this.table
+          ? { objects: arena.buffer, instances: visible ? this.gpuCull!.visible : this.table.buffer }
+          : { object: arena.buffer },
       );
       entry?.bindings.destroy(); // of the buffer the arena grew out of
-      this.objectBindings.set(kind.info.name, (entry = { generation, bindings }));
+      this.objectBindings.set(name, (entry = { generation, bindings }));
       this.objectsVersion++;
     }
     return entry.bindings;
+  }
+
+  /**
+   * Records the GPU cull of the chunks (laid out again when they changed) against the graph's view; when it made its
+   * buffers again, every chunk is recorded again.
+   */
+  private cullOnGpu(): void {
+    const cull = this.gpuCull!;
+    this.viewFrustum.set(this.viewProjection);
+    cull.frame(this.chunks, this.chunks.changed, this.viewFrustum.planes, this.table!);
+    if (cull.version !== this.gpuCullVersion) {
+      this.gpuCullVersion = cull.version;
+      this.chunks.restale();
+    }
   }
 
   /** The pipeline variant `draw` is drawn with in the pass being encoded. */
@@ -785,13 +879,15 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   /**
-   * Encodes `batches`, one draw each (none for a batch with nothing drawn now), changing pipeline and geometry only
+   * Encodes `batches`, one draw each (none for a batch with nothing drawn now; with `args` ≥ 0 an indirect draw of the
+   * GPU cull's arguments at `args` + b, which it counts), changing pipeline and geometry only
    * when they differ from the last; leaves the counts and the bound image sets in `drawCounts`.
    */
   private emit(
     target: DrawEncoder,
     uniform: FrameUniform,
     batches: InstanceBatches<WorldDraw<DeviceBuffer>>,
+    args = -1,
   ): DrawCounts {
     const table = this.table;
     const { count, variant: variants, start } = batches;
@@ -821,7 +917,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         target.setPipeline(pipeline);
         if (firstDraw) target.setBindings(0, this.frameBindings(uniform, pipeline));
         if (!sameKind) {
-          objects = this.objectsOf(kind);
+          objects = this.objectsOf(kind, args >= 0);
           images = null;
           // Instanced, the kind's slots are bound whole: once per kind.
           if (table) target.setBindings(1, objects);
@@ -844,7 +940,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
         const pipeline = this.pipelines.get(kind.info, variant);
         this.geometries.bindDeform(target, buffers, pipeline, kind.info.textures.length > 0, draw.deform);
       }
-      if (table) target.drawIndexed(buffers.indexCount, instanceCount, start[b]!);
+      if (args >= 0) target.drawIndexedIndirect(this.gpuCull!.args, (args + b) * INDIRECT_ARGS_BYTES);
+      else if (table) target.drawIndexed(buffers.indexCount, instanceCount, start[b]!);
       else {
         target.setBindings(1, objects!, kind.arena.offset(draw.slot));
         target.drawIndexed(buffers.indexCount);
