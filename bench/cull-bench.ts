@@ -1,7 +1,8 @@
 // npm run bench:cull — culling on the CPU against culling on the GPU (a compute pass and indirect draws), the same N
 // boxes seen by an eye turning every frame, two Armature renderers in one headless Chromium page (SwiftShader: its
 // "GPU" is the CPU, so GPU times here weigh the two against each other, not against a real GPU). Prints a table; see
-// bench/README.md. BENCH_CASES=n:share,… picks the cases; BENCH_ROUNDS the rounds.
+// bench/README.md. BENCH_CASES=n:share,… picks the cases; BENCH_ROUNDS the rounds; BENCH_TURN the eye's turn
+// (radians a second, default 0.5; 0: a still eye).
 import { formatMs, printTable } from './bench-table';
 import { benchResult, isolatedBrowser } from './isolated-browser';
 
@@ -35,7 +36,7 @@ try {
     const page = await browser.newPage();
     const r = await benchResult<Result>(
       page,
-      `http://127.0.0.1:5176/bench/cull/?n=${n}&moving=${share}&rounds=${process.env['BENCH_ROUNDS'] ?? 5}`,
+      `http://127.0.0.1:5176/bench/cull/?n=${n}&moving=${share}&turn=${process.env['BENCH_TURN'] ?? 0.5}&rounds=${process.env['BENCH_ROUNDS'] ?? 5}`,
     );
     console.log(`n=${n}: ${JSON.stringify(r)}`);
     if (!r.crossOriginIsolated)

@@ -15,6 +15,8 @@ const framesPerRound = Number(params.get('frames') ?? 20);
 const share = Number(params.get('moving') ?? 0.01);
 const side = Math.ceil(Math.sqrt(n));
 const step = Math.max(1, Math.round(1 / share));
+/** How fast the eye turns, radians a second (0: it stands still, and the CPU cull tests only the moved boxes). */
+const turn = Number(params.get('turn') ?? 0.5);
 
 interface Subject {
   name: string;
@@ -68,7 +70,7 @@ async function subject(gpuCulling: boolean): Promise<Subject> {
     frame: (t) => {
       quat.setAxisAngle(q, [0, 1, 0], t * 2);
       for (const mesh of moving) mesh.setRotation(q[0], q[1], q[2], q[3]);
-      pivot.setRotationFromEuler(0, t * 0.5, 0);
+      pivot.setRotationFromEuler(0, t * turn, 0);
       renderer.render(t);
     },
     gpuDone: () => gpu.device.queue.onSubmittedWorkDone(),

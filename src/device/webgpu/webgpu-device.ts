@@ -83,6 +83,13 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
   private readonly pass: GpuPass;
   /** The pass's target formats, refilled for each pass (the pass encoder is reused too). */
   private readonly passFormats: GPUTextureFormat[] = [];
+  private readonly computeDesc: {
+    label: string;
+    timestampWrites: GPUComputePassTimestampWrites | undefined;
+  } = {
+    label: '',
+    timestampWrites: undefined,
+  };
   private readonly passDesc: ReusedPassDescriptor = {
     colorAttachments: [],
     depthStencilAttachment: undefined,
@@ -207,8 +214,11 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
     workgroups: number | readonly [number, number, number],
     timed = false,
   ): void {
-    const writes = timed ? this.timer.timestampWrites(label) : undefined;
-    const pass = this.commands().beginComputePass(writes ? { label, timestampWrites: writes } : { label });
+    // One descriptor, refilled for each pass (as beginPass's): undefined members count as absent.
+    const d = this.computeDesc;
+    d.label = label;
+    d.timestampWrites = timed ? this.timer.timestampWrites(label) : undefined;
+    const pass = this.commands().beginComputePass(d as GPUComputePassDescriptor);
     pass.setPipeline((pipeline as GpuComputeHandle).pipeline);
     for (let group = 0; group < bindings.length; group++)
       pass.setBindGroup(group, (bindings[group] as GpuBindingsHandle).bindGroup);

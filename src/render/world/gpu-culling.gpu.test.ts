@@ -8,7 +8,12 @@ import { Mesh } from '../../scene/mesh';
 import { Node } from '../../scene/node';
 import { Texture } from '../../scene/texture';
 import { nativeRenderer } from '../renderers/test-backends';
+import cullWgsl from '../../../wgsl/world/cull.wgsl?raw';
+import { structLayouts } from '../../layout/struct-layout';
+import { FRAME } from '../materials/material-kind';
 import { WorldPass } from './world-pass';
+
+const VIEW_SIZE = structLayouts(cullWgsl, 'uniform').get('View')!.size;
 
 /**
  * Meshes of three geometries, two kinds and two image sets scattered around the camera, some mirrored, edited at
@@ -107,10 +112,16 @@ describe('culling on the GPU (WebGPU)', () => {
       });
       await draw();
       await draw();
+      expect(renderer.world.counters.bytesUploaded).toBe(FRAME.size); // nothing changed: the frame uniform alone
       const before = renderer.world.counters.bundlesRecorded;
       for (let frame = 0; frame < 6; frame++) {
         camera.setRotationFromEuler(0, 0.15 * frame, 0);
         await draw();
+        // Turned: on the GPU, the frame uniform and the cull's view planes; on the CPU, the frame uniform and the table
+        // entries of the boxes that went into or out of the view.
+        const bytes = renderer.world.counters.bytesUploaded;
+        if (frame > 0 && gpuCulling) expect(bytes).toBe(FRAME.size + VIEW_SIZE);
+        if (frame > 0 && !gpuCulling) expect(bytes).toBeGreaterThan(FRAME.size);
       }
       recorded.push(renderer.world.counters.bundlesRecorded - before);
       // The counters catch up with the counts read back: what this view draws.

@@ -65,6 +65,8 @@ export class GpuCulling {
   /** Meshes the last counts read back found inside the view and outside it (of the frame they came from). */
   drawn = 0;
   culled = 0;
+  /** Bytes written to the GPU since made (the view's planes when they change; the layout when the batches do). */
+  bytesUploaded = 0;
   private argsWords = new Uint32Array(ARGS * 64);
   private batchWords = new Uint32Array(BATCH_WORDS * 64);
   private batchFloats = new Float32Array(this.batchWords.buffer);
@@ -80,6 +82,8 @@ export class GpuCulling {
   private argsUsed = 0;
   private laidOut = false;
   private reading = false;
+  private readonly dispatchBindings: Bindings[] = [];
+  private readonly groups: [number, number, number] = [1, 1, 1];
 
   private constructor(
     private readonly device: Device,
@@ -129,22 +133,22 @@ export class GpuCulling {
     if (!same) {
       this.planes.set(planes.subarray(0, 24));
       this.view.write(0, this.planes);
+      this.bytesUploaded += VIEW_SIZE;
     }
     if (this.batchCount === 0) return;
-    const resetBindings = this.bindingsOf(this.order[0]!, table);
-    this.device.dispatch('cull reset', this.reset, [resetBindings], Math.ceil(this.batchCount / WORKGROUP));
+    // The lists a dispatch takes are kept and refilled: new ones each frame would be garbage each frame.
+    const bindings = this.dispatchBindings;
+    const groups = this.groups;
+    bindings[0] = this.bindingsOf(this.order[0]!, table);
+    this.device.dispatch('cull reset', this.reset, bindings, Math.ceil(this.batchCount / WORKGROUP));
     for (let i = 0; i < this.order.length; i++) {
       const kind = this.order[i]!;
       if (kind.count === 0) continue;
-      const x = Math.ceil(kind.widest / WORKGROUP);
-      const rows = Math.min(kind.count, MAX_GROUPS);
-      this.device.dispatch(
-        'cull',
-        this.cull,
-        [this.bindingsOf(kind, table)],
-        [x, rows, Math.ceil(kind.count / rows)],
-        i === 0,
-      );
+      bindings[0] = this.bindingsOf(kind, table);
+      groups[0] = Math.ceil(kind.widest / WORKGROUP);
+      groups[1] = Math.min(kind.count, MAX_GROUPS);
+      groups[2] = Math.ceil(kind.count / groups[1]);
+      this.device.dispatch('cull', this.cull, bindings, groups, i === 0);
     }
   }
 
@@ -187,6 +191,7 @@ export class GpuCulling {
       kind.words[KIND.first!] = kind.first;
       kind.words[KIND.count!] = kind.count;
       kind.uniform.write(0, kind.words);
+      this.bytesUploaded += kind.words.byteLength;
       kind.count = 0; // counted again as the batches are written
     }
     this.reserve(batches, chunks.argsUsed);
@@ -229,6 +234,7 @@ export class GpuCulling {
     this.laidOut = true;
     if (batches > 0) this.batchBuffer.write(0, words, 0, batches * BATCH.size);
     if (chunks.argsUsed > 0) this.args.write(0, args, 0, chunks.argsUsed * ARGS * 4);
+    this.bytesUploaded += batches * BATCH.size + chunks.argsUsed * ARGS * 4;
   }
 
   /** Room for `batches` batches and `args` indirect draws (their buffers made again, larger, when short). */
@@ -279,8 +285,18 @@ export class GpuCulling {
 
   /** A kind's bindings, made again when a buffer they bind was made again (grown). */
   private bindingsOf(kind: KindCull, table: InstanceTable): Bindings {
-    const buffers = [this.batchBuffer, table.buffer, kind.kind.arena.buffer, this.args, this.visible];
-    if (!kind.bindings || buffers.some((buffer, i) => buffer !== kind.bound[i])) {
+    const bound = kind.bound;
+    const { batchBuffer, args, visible } = this;
+    const tableBuffer = table.buffer;
+    const objects = kind.kind.arena.buffer;
+    if (
+      !kind.bindings ||
+      bound[0] !== batchBuffer ||
+      bound[1] !== tableBuffer ||
+      bound[2] !== objects ||
+      bound[3] !== args ||
+      bound[4] !== visible
+    ) {
       kind.bindings?.destroy();
       kind.bindings = this.device.createBindings(this.cull, 0, {
         view: this.view,
@@ -291,7 +307,7 @@ export class GpuCulling {
         args: this.args,
         visible: this.visible,
       });
-      kind.bound = buffers;
+      kind.bound = [batchBuffer, tableBuffer, objects, args, visible];
     }
     return kind.bindings;
   }

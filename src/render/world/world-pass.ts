@@ -522,6 +522,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       this.culling && !gpu,
     );
     // The chunks are brought up to date, and culled on the GPU by a compute pass, before the world's pass begins.
+    const cullBytes = this.gpuCull?.bytesUploaded ?? 0;
     if (this.useBundles) {
       this.chunks.update(cull >= 0, gpu, this.currentBindingsVersion());
       if (gpu) this.cullOnGpu();
@@ -563,7 +564,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     c.triangles = counts.triangles;
     c.culled = gpu ? this.gpuCull!.culled : counts.culled;
     c.objectsPacked = packed;
-    c.bytesUploaded = bytesUploaded + FRAME.size + this.tableBytes();
+    c.bytesUploaded =
+      bytesUploaded + FRAME.size + this.tableBytes() + (this.gpuCull?.bytesUploaded ?? 0) - cullBytes;
     c.textureBytesUploaded = this.images.bytesUploaded - texelsBefore;
     c.jointMatrices = this.packer.counters.jointMatrices - this.jointsBefore;
     this.countLights();
