@@ -95,10 +95,8 @@ export class WorldChunks {
     culling: false,
     gpu: false,
   };
-  /** Whether this frame's chunks cull on the CPU … */
+  /** Whether this frame's chunks cull on the CPU. */
   private culling = false;
-  /** … or on the GPU. */
-  private gpu = false;
   /** Whether a chunk's batches changed in the last `update` (culled on the GPU: their arguments are laid out again). */
   changed = false;
   /** Culled on the GPU: the indirect draw arguments the chunks' batches take (the last chunk's end). */
@@ -143,7 +141,6 @@ export class WorldChunks {
     const flipped = culling ? packer.flipped : null;
     const shown = packer.shownOrHidden;
     this.culling = culling;
-    this.gpu = gpu;
     const all =
       key.culling !== culling ||
       key.gpu !== gpu ||
