@@ -1,71 +1,19 @@
 import { keyOf, realizeTextures, type Physical, type Resource, type TextureAllocator } from './texture-pool';
 import { GraphError } from './graph-error';
+import { PassRoutes } from './pass-routes';
 import { TEXTURE_FORMAT_BYTES } from './texture-format-bytes';
+import {
+  isOptional,
+  readName,
+  writeName,
+  type PassDecl,
+  type PassIO,
+  type PassName,
+  type ResourceDecl,
+  type SizeRule,
+} from './pass-decl';
 
-/** The passes Armature ships, plus any name a user gives their own. */
-export type PassName =
-  'world' | 'ui' | 'motionBlur' | 'upscale' | 'background' | 'crt' | 'present' | (string & {});
-
-/** A texture's size: a multiple of the native (low) resolution, of the canvas, or fixed. */
-export type SizeRule =
-  | {
-      relativeTo: 'native' | 'canvas';
-      scale?: number;
-      /** Texels added on each side after scaling: a pixel-stable camera's margin around the native image. */
-      pad?: number;
-    }
-  | { fixed: readonly [width: number, height: number] };
-
-/** A texture a pass writes. A history resource keeps last frame's contents readable as `name@prev`. */
-export interface ResourceDecl {
-  name: string;
-  format: string;
-  size: SizeRule;
-  history?: boolean;
-}
-
-/** A texture a pass reads; `format` (and `size`), when given, are checked against what its producer writes. */
-export interface ReadDecl {
-  name: string;
-  format?: string;
-  size?: SizeRule;
-  /**
-   * Read when its producer runs; while that pass is disabled with nothing standing in for it, or where no pass of the
-   * graph writes it, the reader runs without it (`PassIO.has` is false). The world pass reads the shadow map so.
-   */
-  optional?: boolean;
-}
-
-/**
- * What a pass sees while it runs: its textures by the names it declared, already resolved through bypasses. The graph
- * makes a new one each time it compiles (a toggle, a resize), so a pass may key what it builds from these textures
- * (bind groups) on the object itself.
- */
-export interface PassIO<T> {
-  input(name: string): T;
-  /** Whether an input is there this frame: false only for an optional read whose producer is disabled. */
-  has(name: string): boolean;
-  output(name: string): T;
-  /** Last frame's contents of a history resource this pass reads as `name@prev`. */
-  history(name: string): T;
-  /** Width and height in texels of a resource this pass uses. */
-  size(name: string): readonly [number, number];
-}
-
-/** One pass: what it reads and writes, how to run it, and what stands in for its outputs while it is disabled. */
-export interface PassDecl<C, T> {
-  name: PassName;
-  reads: readonly (string | ReadDecl)[];
-  writes: readonly (string | ResourceDecl)[];
-  /** Output → input that replaces it while the pass is disabled; default: first write ← first read. */
-  bypass?: Readonly<Record<string, string>>;
-  execute(context: C, io: PassIO<T>): void;
-  /**
-   * Called when a compile leaves the pass out (disabled): it drops what it keeps for the textures of the plan it last
-   * ran in (bind groups), so a bypassed pass holds nothing of a plan that is gone.
-   */
-  idle?(): void;
-}
+export type { PassDecl, PassIO, PassName, ReadDecl, ResourceDecl, SizeRule } from './pass-decl';
 
 /** How the graph makes and drops textures: the WebGPU backend in the browser, a fake in Node tests. */
 export type { TextureAllocator } from './texture-pool';
@@ -107,8 +55,8 @@ export class RenderGraph<C, T> {
   };
   private readonly passes: PassDecl<C, T>[] = [];
   private readonly disabled = new Set<string>();
-  /** Per pass, reads redirected by `insertAfter`: declared name → the resource read instead. */
-  private readonly reroutes = new Map<string, Map<string, string>>();
+  /** Reads redirected by `insertAfter` and followed through bypasses. */
+  private readonly routes = new PassRoutes(this.passes, this.disabled);
   private readonly externals = new Map<string, { format: string; size: SizeRule; texture: T | null }>();
   private nativeSize: readonly [number, number];
   private canvasSize: readonly [number, number];
@@ -165,7 +113,7 @@ export class RenderGraph<C, T> {
       pass.writes[0] ?? throwError(new GraphError(`Pass "${pass.name}" writes nothing to pass on.`)),
     );
     this.addPass(pass);
-    const undo = this.reroute(resource, output, [pass, from]);
+    const undo = this.routes.reroute(resource, output, [pass, from]);
     try {
       this.plan();
     } catch (error) {
@@ -184,8 +132,8 @@ export class RenderGraph<C, T> {
   removePass(name: PassName): this {
     const pass = this.findPass(name);
     const output = pass.writes[0] ? writeName(pass.writes[0]) : null;
-    const input = pass.reads[0] ? this.routed(name, readName(pass.reads[0])) : null;
-    const undo = output !== null && input !== null ? this.reroute(output, input, [pass]) : () => {};
+    const input = pass.reads[0] ? this.routes.routed(name, readName(pass.reads[0])) : null;
+    const undo = output !== null && input !== null ? this.routes.reroute(output, input, [pass]) : () => {};
     const index = this.passes.indexOf(pass);
     this.passes.splice(index, 1);
     const wasDisabled = this.disabled.delete(name);
@@ -197,7 +145,7 @@ export class RenderGraph<C, T> {
       undo();
       throw error;
     }
-    this.reroutes.delete(name);
+    this.routes.forget(name);
     this.compiled = null;
     return this;
   }
@@ -354,8 +302,8 @@ export class RenderGraph<C, T> {
         name: decl.name,
         enabled,
         inputs: decl.reads.flatMap((r) => {
-          const read = this.routed(decl.name, readName(r));
-          const resolved = enabled ? this.resolveName(read, undefined, optional(r)) : read;
+          const read = this.routes.routed(decl.name, readName(r));
+          const resolved = enabled ? this.routes.resolve(read, undefined, isOptional(r)) : read;
           return resolved === null ? [] : [resolved];
         }),
         outputs,
@@ -375,7 +323,7 @@ export class RenderGraph<C, T> {
         p.name,
         new Set(
           p.reads
-            .map((r) => this.routed(p.name, readName(r)))
+            .map((r) => this.routes.routed(p.name, readName(r)))
             .flatMap((r) => (producer.has(r) && producer.get(r) !== p.name ? [producer.get(r)!] : [])),
         ),
       ]),
@@ -438,13 +386,13 @@ export class RenderGraph<C, T> {
     const edges = new Map<string, Set<string>>(enabled.map((p) => [p.name, new Set<string>()]));
     for (const pass of enabled) {
       for (const read of pass.reads) {
-        const declared = this.routed(pass.name, readName(read));
+        const declared = this.routes.routed(pass.name, readName(read));
         const isHistory = declared.endsWith('@prev');
         const base = isHistory ? declared.slice(0, -'@prev'.length) : declared;
-        const resolved = isHistory ? base : this.resolveName(base, pass.name, optional(read));
+        const resolved = isHistory ? base : this.routes.resolve(base, pass.name, isOptional(read));
         if (resolved === null) continue; // an optional read of a disabled pass's output
         const resource = resources.get(resolved);
-        if (!resource && optional(read)) continue; // … or of what no pass of this graph writes
+        if (!resource && isOptional(read)) continue; // … or of what no pass of this graph writes
         if (!resource) {
           throw new GraphError(
             `Pass "${pass.name}" reads "${declared}", which no pass writes. Add a pass that writes "${resolved}" ` +
@@ -494,9 +442,9 @@ export class RenderGraph<C, T> {
           index,
         );
       for (const read of pass.reads) {
-        const declared = this.routed(pass.name, readName(read));
+        const declared = this.routes.routed(pass.name, readName(read));
         if (declared.endsWith('@prev')) continue;
-        const resolved = this.resolveName(declared, pass.name, optional(read));
+        const resolved = this.routes.resolve(declared, pass.name, isOptional(read));
         const resource = resolved === null ? undefined : resources.get(resolved);
         if (resource) resource.lastUse = Math.max(resource.lastUse, index);
       }
@@ -531,7 +479,11 @@ export class RenderGraph<C, T> {
     for (const read of pass.reads) {
       const declared = readName(read);
       if (declared.endsWith('@prev')) continue;
-      const resolved = this.resolveName(this.routed(pass.name, declared), pass.name, optional(read));
+      const resolved = this.routes.resolve(
+        this.routes.routed(pass.name, declared),
+        pass.name,
+        isOptional(read),
+      );
       const resource = resolved === null ? undefined : resources.get(resolved);
       if (resource) inputs.set(declared, resource);
     }
@@ -571,60 +523,6 @@ export class RenderGraph<C, T> {
       );
     }
     return texture;
-  }
-
-  /**
-   * Follows bypasses: while the producer of `name` is disabled, read what it would have read instead. Null for an
-   * `optional` read where nothing stands in.
-   */
-  private resolveName(name: string, reader?: string): string;
-  private resolveName(name: string, reader: string | undefined, optional: boolean): string | null;
-  private resolveName(name: string, reader?: string, optional = false): string | null {
-    const seen = new Set<string>();
-    let current = name;
-    for (;;) {
-      const producer = this.passes.find((p) => p.writes.some((w) => writeName(w) === current));
-      if (!producer || !this.disabled.has(producer.name)) return current;
-      if (seen.has(current)) throw new GraphError(`Bypassing disabled passes loops at "${current}".`);
-      seen.add(current);
-      const replacement =
-        producer.bypass?.[current] ??
-        (writeName(producer.writes[0]!) === current ? producer.reads[0] : undefined);
-      if (replacement === undefined) {
-        if (optional) return null;
-        throw new GraphError(
-          `Pass "${producer.name}" is disabled, and nothing stands in for its output "${current}"` +
-            `${reader ? `, which "${reader}" reads` : ''}; give it a bypass entry or keep it enabled.`,
-        );
-      }
-      current = this.routed(producer.name, readName(replacement));
-    }
-  }
-
-  /** Points every read of `from` (as routed) by a pass other than `except` at `to`; returns how to undo that. */
-  private reroute(from: string, to: string, except: readonly PassDecl<C, T>[]): () => void {
-    const undo: [Map<string, string>, string, string | undefined][] = [];
-    for (const other of this.passes) {
-      if (except.includes(other)) continue;
-      for (const read of other.reads) {
-        const declared = readName(read);
-        if (declared.endsWith('@prev') || this.routed(other.name, declared) !== from) continue;
-        let routes = this.reroutes.get(other.name);
-        if (!routes) this.reroutes.set(other.name, (routes = new Map()));
-        undo.push([routes, declared, routes.get(declared)]);
-        routes.set(declared, to);
-      }
-    }
-    return () => {
-      for (const [routes, declared, previous] of undo.reverse())
-        if (previous === undefined) routes.delete(declared);
-        else routes.set(declared, previous);
-    };
-  }
-
-  /** What `pass` reads for its declared read `name`, after `insertAfter` redirected it. */
-  private routed(pass: string, name: string): string {
-    return this.reroutes.get(pass)?.get(name) ?? name;
   }
 
   private resource(decl: ResourceDecl, width: number, height: number, producer: string | null): Resource<T> {
@@ -680,14 +578,6 @@ export class RenderGraph<C, T> {
   }
 }
 
-function readName(read: string | ReadDecl): string {
-  return typeof read === 'string' ? read : read.name;
-}
-
-function writeName(write: string | ResourceDecl): string {
-  return typeof write === 'string' ? write : write.name;
-}
-
 function describeSource(declared: string, resolved: string): string {
   return declared === resolved
     ? `"${resolved}"`
@@ -739,9 +629,4 @@ function topologicalOrder<C, T>(passes: PassDecl<C, T>[], edges: Map<string, Set
     placed.add(next.name);
   }
   return order;
-}
-
-/** Whether a read is optional (see `ReadDecl.optional`). */
-function optional(read: string | ReadDecl): boolean {
-  return typeof read !== 'string' && read.optional === true;
 }
