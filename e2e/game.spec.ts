@@ -84,6 +84,14 @@ for (const backend of ['webgpu', 'webgl2'])
       await expect(page.getByTestId('canvas')).toHaveScreenshot(`game-replay-${name}.png`);
     });
 
+test('game: a replay whose frames come 4 s apart catches up (240 fixed steps a frame) and drops none: it still wins', async ({
+  page,
+}) => {
+  // The live game runs at most 5 steps a frame (a stall skips time); a replay's keys are by step, so it runs up to 240.
+  await openDemo(page, 'game/?replay=playthrough&t=24&fps=0.25&seed=1');
+  expect(await game(page)).toMatchObject({ steps: 24 * 60, state: 'won', placed: 5, wonAt: WON_AT });
+});
+
 /** The passes the page's render graph runs now. */
 const passes = (page: Page) =>
   page.evaluate(() => window.__armature!.graph!.filter((p) => p.enabled).map((p) => p.name));
