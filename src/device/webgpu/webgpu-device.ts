@@ -173,15 +173,8 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
     return sampler;
   }
 
-  async createPipeline(desc: PipelineDesc): Promise<Pipeline> {
-    const pipeline = new GpuPipelineHandle(this, desc);
-    try {
-      await pipeline.realizeAsync();
-    } catch (error) {
-      this.untrack(pipeline);
-      throw error;
-    }
-    return pipeline;
+  createPipeline(desc: PipelineDesc): Promise<Pipeline> {
+    return this.realized(new GpuPipelineHandle(this, desc));
   }
 
   createPipelineNow(desc: PipelineDesc): Pipeline {
@@ -196,8 +189,12 @@ export class WebGpuDevice extends DeviceCore implements Device, GpuHost {
     return this.gpu.features.has('indirect-first-instance');
   }
 
-  async createComputePipeline(desc: ComputeDesc): Promise<ComputePipeline> {
-    const pipeline = new GpuComputeHandle(this, desc);
+  createComputePipeline(desc: ComputeDesc): Promise<ComputePipeline> {
+    return this.realized(new GpuComputeHandle(this, desc));
+  }
+
+  /** A pipeline made without stalling the page (its shader checked first); one that fails is not kept. */
+  private async realized<P extends GpuPipelineHandle | GpuComputeHandle>(pipeline: P): Promise<P> {
     try {
       await pipeline.realizeAsync();
     } catch (error) {

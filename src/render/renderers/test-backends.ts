@@ -90,3 +90,14 @@ export function texelCamera(width: number, height: number, pixelsPerUnit = 16): 
   });
   return camera.setPosition(0, 0, 2);
 }
+
+/** The first few pixels (index, then both RGBA) where `a` and `b` differ: a diff of two whole images is too large to print. */
+export function differingPixels(a: Uint8Array, b: Uint8Array): string[] {
+  const found: string[] = [];
+  for (let p = 0; p < a.length / 4 && found.length < 5; p++)
+    if ([0, 1, 2, 3].some((c) => a[p * 4 + c] !== b[p * 4 + c]))
+      found.push(
+        `${p}: ${a.subarray(p * 4, p * 4 + 4).join(' ')} vs ${b.subarray(p * 4, p * 4 + 4).join(' ')}`,
+      );
+  return found;
+}

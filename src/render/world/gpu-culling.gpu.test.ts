@@ -7,7 +7,7 @@ import { Material } from '../../scene/material';
 import { Mesh } from '../../scene/mesh';
 import { Node } from '../../scene/node';
 import { Texture } from '../../scene/texture';
-import { nativeRenderer } from '../renderers/test-backends';
+import { differingPixels, nativeRenderer } from '../renderers/test-backends';
 import cullWgsl from '../../../wgsl/world/cull.wgsl?raw';
 import { structLayouts } from '../../layout/struct-layout';
 import { FRAME } from '../materials/material-kind';
@@ -176,14 +176,3 @@ describe('culling on the GPU where there is no compute (WebGL2)', () => {
     device.destroy();
   });
 });
-
-/** The first few pixels (index, then both RGBA) where `a` and `b` differ. */
-function differingPixels(a: Uint8Array, b: Uint8Array): string[] {
-  const found: string[] = [];
-  for (let p = 0; p < a.length / 4 && found.length < 5; p++)
-    if ([0, 1, 2, 3].some((c) => a[p * 4 + c] !== b[p * 4 + c]))
-      found.push(
-        `${p}: ${a.subarray(p * 4, p * 4 + 4).join(' ')} vs ${b.subarray(p * 4, p * 4 + 4).join(' ')}`,
-      );
-  return found;
-}

@@ -8,7 +8,7 @@ import { boxGeometry, planeGeometry } from '../../scene/geometry';
 import { Material } from '../../scene/material';
 import { Mesh } from '../../scene/mesh';
 import { Node } from '../../scene/node';
-import { nativeRenderer, TEST_BACKENDS } from '../renderers/test-backends';
+import { differingPixels, nativeRenderer, TEST_BACKENDS } from '../renderers/test-backends';
 
 /**
  * Rows of boxes and plates of two kinds, some mirrored, one hidden, several outside the view, and two rows of plates
@@ -292,15 +292,4 @@ describe('instanced meshes going in and out of the view', () => {
 function checker(): Texture {
   const [w, d] = [255, 40];
   return Texture.fromPixels(2, 2, new Uint8Array([w, w, w, 255, d, d, d, 255, d, d, d, 255, w, w, w, 255]));
-}
-
-/** The first few pixels (index, then both RGBA) where `a` and `b` differ. */
-function differingPixels(a: Uint8Array, b: Uint8Array): string[] {
-  const found: string[] = [];
-  for (let p = 0; p < a.length / 4 && found.length < 5; p++)
-    if ([0, 1, 2, 3].some((c) => a[p * 4 + c] !== b[p * 4 + c]))
-      found.push(
-        `${p}: ${a.subarray(p * 4, p * 4 + 4).join(' ')} vs ${b.subarray(p * 4, p * 4 + 4).join(' ')}`,
-      );
-  return found;
 }
