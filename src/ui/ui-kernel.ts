@@ -3,6 +3,7 @@ import type { UiBox } from './ui-box';
 import { nearestInDirection } from './nearest-in-direction';
 import { nextTabStop, tabOrder, type TabStop } from './tab-order';
 import type { UiControl } from './ui-control';
+import { UiPointers, type PointerState } from './ui-pointers';
 
 /** The kinds of event the kernel delivers (fixed names: apps and tests rely on them). */
 export type UiEventType =
@@ -42,24 +43,6 @@ export type CursorShape = 'arrow' | 'pointer' | 'grab' | 'grabbing' | 'text' | '
 /** Pixels the box scrolls per wheel notch: plain, with Ctrl (one pixel) and with Shift (fast). */
 export const SCROLL_STEP = { plain: 8, ctrl: 1, shift: 32 } as const;
 
-/** What a pointer holds while it captures a control: the value (and caret) to restore on cancel. */
-interface Capture {
-  control: UiControl;
-  before: number | string | boolean | null;
-  caret: number[];
-}
-
-/** One pointer's state: the mouse (id 0) or another one (an XR controller's ray on a panel). */
-interface PointerState {
-  readonly id: number;
-  /** Its last known place in native pixels. */
-  readonly at: { x: number; y: number };
-  hover: UiControl | null;
-  /** The control its button went down on without capturing (a click needs its release there too). */
-  pressed: UiControl | null;
-  capture: Capture | null;
-}
-
 const DIRECTIONS: Partial<Record<Action, [number, number]>> = {
   up: [0, -1],
   down: [0, 1],
@@ -97,14 +80,8 @@ export class UiKernel {
   readonly pointer = { x: 0, y: 0 };
   private _focus: UiControl | null = null;
   private editing: { control: UiControl; before: string } | null = null;
-  private readonly mouse: PointerState = {
-    id: 0,
-    at: this.pointer,
-    hover: null,
-    pressed: null,
-    capture: null,
-  };
-  private readonly pointers = new Map<number, PointerState>([[0, this.mouse]]);
+  private readonly pointers = new UiPointers(this.pointer);
+  private readonly mouse = this.pointers.mouse;
   /** The pointer focus follows: the last to enter a control or press. */
   private active = this.mouse;
   private readonly queue: InputEvent[] = [];
@@ -142,7 +119,7 @@ export class UiKernel {
   }
   /** Whether a pointer captures a control (`'mouse'`, whichever pointer it is), else whether a field is edited. */
   get capture(): UiCapture {
-    return this.anyCapture() ? 'mouse' : this.editing ? 'text' : null;
+    return this.pointers.anyCapture() ? 'mouse' : this.editing ? 'text' : null;
   }
   /** The control the left mouse button is held down on (a click in progress, or a mouse capture), if any. */
   get pressed(): UiControl | null {
@@ -158,13 +135,11 @@ export class UiKernel {
   }
   /** Whether any pointer is over `control` (drawn hovered). */
   isHovered(control: UiControl): boolean {
-    for (const p of this.pointers.values()) if (p.hover === control) return true;
-    return false;
+    return this.pointers.isHovered(control);
   }
   /** Whether any pointer holds `control` down (a click in progress or a capture: drawn pressed). */
   isPressed(control: UiControl): boolean {
-    for (const p of this.pointers.values()) if ((p.capture?.control ?? p.pressed) === control) return true;
-    return false;
+    return this.pointers.isPressed(control);
   }
   /** The text field being edited, if any. */
   get editingControl(): UiControl | null {
@@ -216,21 +191,22 @@ export class UiKernel {
     }
     switch (event.kind) {
       case 'pointer-move':
-        return this.pointerMove(this.pointerOf(event.pointer), event.x, event.y);
+        return this.pointerMove(this.pointers.of(event.pointer), event.x, event.y);
       case 'pointer-down':
-        return this.pointerDown(this.pointerOf(event.pointer), event.button, event.x, event.y);
+        return this.pointerDown(this.pointers.of(event.pointer), event.button, event.x, event.y);
       case 'pointer-up':
-        return this.pointerUp(this.pointerOf(event.pointer), event.button, event.x, event.y);
+        return this.pointerUp(this.pointers.of(event.pointer), event.button, event.x, event.y);
       case 'wheel':
         return this.wheel(event.deltaY, event.ctrl, event.shift);
       case 'pointer-leave':
-        return this.leave(this.pointerOf(event.pointer));
+        return this.leave(this.pointers.of(event.pointer));
       case 'blur':
         for (const p of this.pointers.values()) this.leave(p);
         return;
       case 'key':
-        if (event.key === 'Tab' && !this.anyCapture() && this.tab(event.shift ? -1 : 1)) return;
-        if (!this.anyCapture() && !this.editing && event.actions.length === 0) this.unusedKeys.push(event);
+        if (event.key === 'Tab' && !this.pointers.anyCapture() && this.tab(event.shift ? -1 : 1)) return;
+        if (!this.pointers.anyCapture() && !this.editing && event.actions.length === 0)
+          this.unusedKeys.push(event);
         return this.key(event.key, event.actions, event.shift, event.ctrl);
       case 'pad':
         return this.actions(event.actions);
@@ -240,27 +216,6 @@ export class UiKernel {
   }
 
   // --- pointers ----------------------------------------------------------------------------------------------------
-
-  /** The state of pointer `id` (absent: the mouse), made when it first shows. */
-  private pointerOf(id = 0): PointerState {
-    let p = this.pointers.get(id);
-    if (!p) {
-      p = { id, at: { x: 0, y: 0 }, hover: null, pressed: null, capture: null };
-      this.pointers.set(id, p);
-    }
-    return p;
-  }
-
-  private anyCapture(): boolean {
-    for (const p of this.pointers.values()) if (p.capture) return true;
-    return false;
-  }
-
-  /** The pointer capturing `control`, if one does. */
-  private capturer(control: UiControl): PointerState | null {
-    for (const p of this.pointers.values()) if (p.capture?.control === control) return p;
-    return null;
-  }
 
   private pointerMove(p: PointerState, x: number, y: number): void {
     const moved = x !== p.at.x || y !== p.at.y || (p === this.mouse && !this.cursorVisible);
@@ -279,7 +234,7 @@ export class UiKernel {
   private followPointer(p: PointerState): void {
     const hit = this.boxAndControlAt(p.at.x, p.at.y);
     const target = hit && hit.control.usable ? hit.control : null;
-    if (this.editing || this.anyCapture() || target?.kind === 'key') return this.setHover(p, target);
+    if (this.editing || this.pointers.anyCapture() || target?.kind === 'key') return this.setHover(p, target);
     if (target !== p.hover) this.active = p;
     if (target !== this._focus && p === this.active) {
       this.setFocus(null);
@@ -298,7 +253,11 @@ export class UiKernel {
     const hit = this.boxAndControlAt(x, y);
     const target = hit && hit.control.usable ? hit.control : null;
     // What another pointer captures is its own, and so is the edit of a field whose text it selects.
-    if ((target && this.capturer(target)) || (this.editing && this.capturer(this.editing.control))) return;
+    if (
+      (target && this.pointers.capturer(target)) ||
+      (this.editing && this.pointers.capturer(this.editing.control))
+    )
+      return;
     // A key types into the field being edited: pressing it neither ends the edit nor moves focus.
     if (target?.kind === 'key') {
       p.pressed = target;
@@ -383,7 +342,7 @@ export class UiKernel {
   }
 
   private wheel(deltaY: number, ctrl: boolean, shift: boolean): void {
-    if (this.anyCapture() || !this.cursorVisible || deltaY === 0) return;
+    if (this.pointers.anyCapture() || !this.cursorVisible || deltaY === 0) return;
     const hit = this.boxAndControlAt(this.pointer.x, this.pointer.y);
     const control = hit?.control;
     if (control && control.usable && control.takesWheel) {
@@ -415,7 +374,7 @@ export class UiKernel {
     this.setHover(p, null);
     p.pressed = null;
     if (p === this.mouse) return;
-    this.pointers.delete(p.id);
+    this.pointers.forget(p);
     if (this.active === p) this.active = this.mouse;
   }
 
@@ -427,7 +386,7 @@ export class UiKernel {
   // --- keys and pad ------------------------------------------------------------------------------------------------
 
   private key(key: string, actions: readonly Action[], shift: boolean, ctrl: boolean): void {
-    if (this.anyCapture()) {
+    if (this.pointers.anyCapture()) {
       if (key === 'Escape') for (const p of this.pointers.values()) if (p.capture) this.endCapture(p, false);
       return; // keys are ignored while a pointer captures
     }
@@ -454,12 +413,12 @@ export class UiKernel {
 
   /** Typed text into the field being edited (none while a pointer captures). */
   private text(text: string): void {
-    if (this.editing && !this.anyCapture() && this.editing.control.editor!.insert(text))
+    if (this.editing && !this.pointers.anyCapture() && this.editing.control.editor!.insert(text))
       this.emit('text-change', this.editing.control, this.editing.control.editor!.text);
   }
 
   private actions(actions: readonly Action[]): void {
-    if (this.anyCapture()) return; // the pad is ignored while a pointer captures
+    if (this.pointers.anyCapture()) return; // the pad is ignored while a pointer captures
     for (const action of actions) {
       const field = this.editing?.control;
       if (field) {
