@@ -24,8 +24,10 @@ const VIEW_SIZE = UNIFORM.get('View')!.size;
 const ARGS = 5;
 /** Bytes of one indexed indirect draw's arguments (fixed by WebGPU). */
 export const INDIRECT_ARGS_BYTES = ARGS * 4;
-/** Invocations per workgroup (cull.wgsl's `@workgroup_size`) and workgroups per dispatch dimension (WebGPU's limit). */
-const [WORKGROUP, MAX_GROUPS] = [64, 65535];
+/** Invocations per workgroup, as cull.wgsl's entry points declare them. */
+const WORKGROUP = Number(/@workgroup_size\((\d+)\)/.exec(cullWgsl)![1]);
+/** Workgroups per dispatch dimension (WebGPU's default limit; cull.wgsl numbers its rows by it too). */
+const MAX_GROUPS = 65535;
 
 /** What the GPU cull needs of a chunk: its batches, and where their indirect draw arguments start. */
 export interface CullChunks {
@@ -129,9 +131,9 @@ export class GpuCulling {
     }
     if (changed || !this.laidOut) this.layout(chunks);
     let same = true;
-    for (let i = 0; i < 24; i++) if (this.planes[i] !== Math.fround(planes[i]!)) same = false;
+    for (let i = 0; i < this.planes.length; i++) if (this.planes[i] !== Math.fround(planes[i]!)) same = false;
     if (!same) {
-      this.planes.set(planes.subarray(0, 24));
+      this.planes.set(planes.subarray(0, this.planes.length));
       this.view.write(0, this.planes);
       this.bytesUploaded += VIEW_SIZE;
     }
@@ -148,6 +150,7 @@ export class GpuCulling {
       groups[0] = Math.ceil(kind.widest / WORKGROUP);
       groups[1] = Math.min(kind.count, MAX_GROUPS);
       groups[2] = Math.ceil(kind.count / groups[1]);
+      // Timed as `cull`: the first kind's (the timer holds a few passes a frame; a scene is mostly one kind).
       this.device.dispatch('cull', this.cull, bindings, groups, i === 0);
     }
   }
