@@ -87,7 +87,7 @@ export interface WorldPassOptions {
   instancing?: boolean;
   /**
    * Build the GPU cull (`WorldPass.gpuCulling`, on from the start): instanced chunks culled by a compute pass into
-   * indirect draws. WebGPU only (`Device.compute`); default false.
+   * indirect draws. Needs `Device.compute` and `Device.indirectFirstInstance` (WebGPU); default false.
    */
   gpuCulling?: boolean;
 }
