@@ -6,21 +6,24 @@ struct View {
   planes: array<vec4<f32>, 6>,
 }
 
-// The batches of one material kind: `first` … `first + count − 1` of `batches`.
+// The batches of one material kind: `first` … `first + count − 1` of `batches`, culled `rows` to a workgroup row
+// (the dispatch's y; its z counts the rows); each object's model matrix at vec4 `model` of its slot, slots `stride`
+// vec4s apart.
 struct Kind {
   first: u32,
   count: u32,
+  rows: u32,
+  stride: u32,
+  model: u32,
 }
 
 // One batch of a chunk: its candidates (its shown meshes) at table entries `start` … `start + count − 1`, its indirect
-// draw's five arguments at `args` · 5, each object's model matrix at vec4 `model` of its slot, slots `stride` vec4s
-// apart, and its geometry's local box (centre; half extents, w 0: never culled, as a deformed or sprite mesh).
+// draw's five arguments at `args` · 5, and its geometry's local box (centre; half extents, w 0: never culled, as a
+// deformed or sprite mesh).
 struct Batch {
   start: u32,
   count: u32,
   args: u32,
-  stride: u32,
-  model: u32,
   centre: vec4<f32>,
   extent: vec4<f32>,
 }
@@ -41,12 +44,12 @@ fn reset(@builtin(global_invocation_id) id: vec3<u32>) {
   }
 }
 
-// Invocation x of workgroup row (y, z) tests candidate x of the kind's batch z · 65535 + y: its object's world box
+// Invocation x of workgroup row (y, z) tests candidate x of the kind's batch z · rows + y: its object's world box
 // (the local box under the model matrix, as transformBox: Arvo's method) against the planes (as Frustum.intersects).
 // One inside takes the next instance of its batch's draw, from the batch's first entry of `visible`.
 @compute @workgroup_size(64)
 fn cull(@builtin(global_invocation_id) id: vec3<u32>, @builtin(workgroup_id) group: vec3<u32>) {
-  let index = group.z * 65535u + group.y;
+  let index = group.z * kind.rows + group.y;
   if (index >= kind.count) {
     return;
   }
@@ -55,7 +58,7 @@ fn cull(@builtin(global_invocation_id) id: vec3<u32>, @builtin(workgroup_id) gro
     return;
   }
   let slot = table[batch.start + id.x];
-  let at = slot * batch.stride + batch.model;
+  let at = slot * kind.stride + kind.model;
   let m0 = objects[at];
   let m1 = objects[at + 1u];
   let m2 = objects[at + 2u];

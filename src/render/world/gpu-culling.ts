@@ -26,7 +26,7 @@ const ARGS = 5;
 export const INDIRECT_ARGS_BYTES = ARGS * 4;
 /** Invocations per workgroup, as cull.wgsl's entry points declare them. */
 const WORKGROUP = Number(/@workgroup_size\((\d+)\)/.exec(cullWgsl)![1]);
-/** Workgroups per dispatch dimension (WebGPU's default limit; cull.wgsl numbers its rows by it too). */
+/** Workgroups per dispatch dimension (WebGPU's default limit): a kind's batches are culled in rows of at most this. */
 const MAX_GROUPS = 65535;
 
 /** What the GPU cull needs of a chunk: its batches, and where their indirect draw arguments start. */
@@ -148,7 +148,7 @@ export class GpuCulling {
       if (kind.count === 0) continue;
       bindings[0] = this.bindingsOf(kind, table);
       groups[0] = Math.ceil(kind.widest / WORKGROUP);
-      groups[1] = Math.min(kind.count, MAX_GROUPS);
+      groups[1] = kind.words[KIND.rows!]!;
       groups[2] = Math.ceil(kind.count / groups[1]);
       // Timed as `cull`: the first kind's (the timer holds a few passes a frame; a scene is mostly one kind).
       this.device.dispatch('cull', this.cull, bindings, groups, i === 0);
@@ -193,6 +193,7 @@ export class GpuCulling {
       first += kind.count;
       kind.words[KIND.first!] = kind.first;
       kind.words[KIND.count!] = kind.count;
+      kind.words[KIND.rows!] = Math.max(1, Math.min(kind.count, MAX_GROUPS));
       kind.uniform.write(0, kind.words);
       this.bytesUploaded += kind.words.byteLength;
       kind.count = 0; // counted again as the batches are written
@@ -215,13 +216,9 @@ export class GpuCulling {
         args[a] = draw.geometry.indices.length;
         const kind = this.kindOf(draw.kind);
         const at = (kind.first + kind.count++) * BATCH_WORDS;
-        const slotSize = draw.kind.arena.slotSize;
-        const model = draw.kind.info.object.fields.find((f) => f.name === 'model')!.offset;
         words[at + B.start!] = start[b]!;
         words[at + B.count!] = count[b]!;
         words[at + B.args!] = chunk.args + b;
-        words[at + B.stride!] = slotSize / 16;
-        words[at + B.model!] = model / 16;
         const box = geometryBox(draw.geometry);
         for (let i = 0; i < 3; i++) {
           floats[at + B.centre! + i] = box[i]!;
@@ -265,6 +262,9 @@ export class GpuCulling {
     let cull = this.kinds.get(kind);
     if (!cull) {
       const words = new Uint32Array(UNIFORM.get('Kind')!.size / 4);
+      // Where its slots' model matrices are, in vec4s: fixed for the kind (its reflected Object layout and arena).
+      words[KIND.stride!] = kind.arena.slotSize / 16;
+      words[KIND.model!] = kind.info.object.fields.find((f) => f.name === 'model')!.offset / 16;
       cull = {
         kind,
         uniform: this.device.createBuffer({

@@ -21,7 +21,7 @@ import type { Light } from '../../scene/light';
 import type { Mesh } from '../../scene/mesh';
 import { Environment, type ColorLike } from './environment';
 import type { FrameContext } from '../frame-context';
-import { FRAME, materialKind } from '../materials/material-kind';
+import { FRAME, materialKind, type MaterialKindInfo } from '../materials/material-kind';
 import { GpuCulling, INDIRECT_ARGS_BYTES } from './gpu-culling';
 import { InstanceBatches } from './instance-batches';
 import { InstanceTable } from './instance-table';
@@ -211,7 +211,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private readonly pipelines: WorldPipelines;
   private readonly frames: FrameUniform[] = [];
   /** Bindings of each kind's arena (remade when it grows) and of each kind's images (remade when one changes). */
-  private readonly objectBindings = new Map<string, { generation: number; bindings: Bindings }>();
+  private readonly objectBindings = new Map<MaterialKindInfo, { generation: number; bindings: Bindings }>();
+  /** The same, reading the GPU cull's visible instances instead of the instance table (the chunks' draws then). */
+  private readonly visibleBindings = new Map<MaterialKindInfo, { generation: number; bindings: Bindings }>();
   private readonly images: MaterialImages;
   private readonly chunks: WorldChunks;
   /** The frame uniform the chunks are being recorded with. */
@@ -664,7 +666,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       uniform.buffer.destroy();
     }
     this.noShadow?.destroy();
-    for (const { bindings } of this.objectBindings.values()) bindings.destroy();
+    for (const map of [this.objectBindings, this.visibleBindings])
+      for (const { bindings } of map.values()) bindings.destroy();
     this.geometries.destroy();
   }
 
@@ -772,8 +775,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    */
   private objectsOf(kind: KindSlots<DeviceBuffer>, visible = false): Bindings {
     const arena = kind.arena;
-    const name = visible ? `${kind.info.name} visible` : kind.info.name;
-    let entry = this.objectBindings.get(name);
+    // Keyed by the kind's info: one map for each table the instances are read from (no key string made per call).
+    const map = visible ? this.visibleBindings : this.objectBindings;
+    let entry = map.get(kind.info);
     // Instanced: the arena's and the table's generations, in one number (each grows by doubling: far below 2^20).
     const instances = visible ? this.gpuCull!.version : this.table ? this.table.generation : 0;
     const generation = arena.generation + instances * 2 ** 20;
@@ -786,7 +790,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
           : { object: arena.buffer },
       );
       entry?.bindings.destroy(); // of the buffer the arena grew out of
-      this.objectBindings.set(name, (entry = { generation, bindings }));
+      map.set(kind.info, (entry = { generation, bindings }));
       this.objectsVersion++;
     }
     return entry.bindings;
