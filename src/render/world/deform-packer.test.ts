@@ -154,4 +154,29 @@ describe('WorldPacker: deformed meshes', () => {
     expect(packer.prepare().packed, 'a weight changed: its slot').toBe(1);
     expect(packer.prepare().packed, 'nothing changed').toBe(0);
   });
+
+  it('a skinned or morphed mesh leaving takes its own draw out of the sorted list, not a neighbour', () => {
+    // Among plain and deformed draws of other kinds, so the list's order has them on both sides.
+    const { root, meshes } = rig(2);
+    const plain = new Mesh('plain', quadGeometry(1, 1), new Material('unlit')) as WorldMesh;
+    const lit = new Mesh('lit', quadGeometry(1, 1), new Material('lambert')) as WorldMesh;
+    const quad = quadGeometry(2, 2);
+    const morphed = new Mesh(
+      'morphed',
+      { ...quad, morphTargets: [{ positions: new Float32Array(12) }] },
+      new Material('unlit'),
+    ) as WorldMesh;
+    root.add(plain).add(lit);
+    root.add(morphed);
+    const packer = new WorldPacker(root, countingStorage().storage, { validate: true });
+    packer.prepare();
+    expect(packer.draws.map((d) => d.deformed)).toContain(Deformed.Skinned);
+    // Fails when the draw's key (how it is deformed) is let go of before its place in the list is found.
+    for (const mesh of [meshes[0]!, morphed, meshes[1]!]) {
+      root.remove(mesh);
+      packer.prepare(); // validation: the list equals one rebuilt from the tree
+      expect(packer.draws.some((d) => d.mesh === mesh)).toBe(false);
+    }
+    expect(packer.draws.map((d) => d.mesh.name).sort()).toEqual(['lit', 'plain']);
+  });
 });

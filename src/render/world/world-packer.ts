@@ -647,6 +647,8 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
   }
 
   private drop(draw: WorldDraw<B>): void {
+    // Found by its sort key before anything that key reads (how it is deformed) is let go of.
+    if (!this.sortNeeded) this.draws.splice(this.position(draw), 1); // else the sort leaves it out
     this.refs?.release(draw);
     this.snapped.delete(draw);
     this.blended.delete(draw);
@@ -657,7 +659,6 @@ export class WorldPacker<B extends StorageBuffer = StorageBuffer> {
     draw.slot = -1;
     this.byMesh.delete(draw.mesh);
     this.unuse(draw, draw.material);
-    if (!this.sortNeeded) this.draws.splice(this.position(draw), 1); // else the sort leaves it out
     this.relisted.push(draw);
     this.listChanged = true;
   }
