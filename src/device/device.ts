@@ -258,6 +258,8 @@ export interface Pipeline {
   readonly label: string;
   /** The WGSL resource variables of its groups, by group then binding. */
   readonly bindings: readonly BindingSlot[];
+  /** Frees it (it is not made again after a loss); drawing with it after is an error. */
+  destroy(): void;
 }
 
 /** A compute shader to make (WGSL alone: WebGL2 has none, see `Device.compute`). */

@@ -64,6 +64,16 @@ export interface PassDecl<C, T> {
    * ran in (bind groups), so a bypassed pass holds nothing of a plan that is gone.
    */
   idle?(): void;
+  /**
+   * Called once `removePass` has taken the pass out: it frees what it made (buffers, bindings, pipelines) and lets go
+   * of what it was given, since the graph never runs it again.
+   */
+  removed?(): void;
+  /**
+   * Why the pass may not be taken out, when its owner relies on it (a renderer's built-in passes): `removePass` refuses
+   * with this, changing nothing.
+   */
+  readonly kept?: string;
 }
 
 /** The name of a read, declared as a name or as a `ReadDecl`. */

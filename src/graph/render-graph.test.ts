@@ -287,6 +287,27 @@ describe('RenderGraph: a pass inserted after another', () => {
     expect(() => graph.removePass('world')).toThrow(/reads "scene", which no pass writes/);
     expect(graph.passNames()).toContain('world');
   });
+
+  it('tells a pass it was removed (once, after the graph let go of it); a kept pass is refused, unchanged', () => {
+    const { graph } = chain();
+    const told: string[] = [];
+    const tint = { ...effect('tint', 'blurred'), removed: () => told.push(graph.passNames().join()) };
+    graph.insertAfter('motionBlur', tint);
+    const world = graph.pass('world');
+    Object.assign(world, { removed: () => told.push('world') });
+    expect(() => graph.removePass('world')).toThrow(/which no pass writes/);
+    expect(told).toEqual([]); // refused: nothing freed
+    graph.removePass('tint');
+    expect(told).toEqual([graph.passNames().join()]); // called once, with the pass already out
+    expect(told[0]).not.toContain('tint');
+    const kept = { ...effect('grain', 'blurred'), kept: 'the renderer draws with it.' };
+    graph.insertAfter('motionBlur', kept);
+    const before = graph.describe();
+    expect(() => graph.removePass('grain')).toThrow(
+      'Pass "grain" cannot be removed: the renderer draws with it.',
+    );
+    expect(graph.describe()).toEqual(before);
+  });
 });
 
 describe('RenderGraph validation errors name the pass and resource', () => {

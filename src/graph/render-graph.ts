@@ -126,11 +126,13 @@ export class RenderGraph<C, T> {
   }
 
   /**
-   * Takes a pass out (one a user added, say): what read its output reads what it read. A graph that would not
-   * validate without it is an error, and nothing changes.
+   * Takes a pass out (one a user added, say): what read its output reads what it read, and the pass frees what it made
+   * (`PassDecl.removed`). A graph that would not validate without it, or a pass its owner keeps (`PassDecl.kept`), is
+   * an error, and nothing changes.
    */
   removePass(name: PassName): this {
     const pass = this.findPass(name);
+    if (pass.kept) throw new GraphError(`Pass "${name}" cannot be removed: ${pass.kept}`);
     const output = pass.writes[0] ? writeName(pass.writes[0]) : null;
     const input = pass.reads[0] ? this.routes.routed(name, readName(pass.reads[0])) : null;
     const undo = output !== null && input !== null ? this.routes.reroute(output, input, [pass]) : () => {};
@@ -147,6 +149,7 @@ export class RenderGraph<C, T> {
     }
     this.routes.forget(name);
     this.compiled = null;
+    pass.removed?.();
     return this;
   }
 

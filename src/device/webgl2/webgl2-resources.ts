@@ -417,6 +417,7 @@ export class GlPipelineHandle implements Pipeline, Restorable {
   }
 
   get linked(): WebGLProgram {
+    if (this.destroyed) throw new Error(`Pipeline "${this.label}" was destroyed; it cannot draw.`);
     if (this.generation !== this.device.generation) this.realize();
     return this.program;
   }
@@ -453,6 +454,14 @@ export class GlPipelineHandle implements Pipeline, Restorable {
     this.device.state.forget(this.program);
     this.device.gl.deleteProgram(this.program);
   }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.dispose();
+    this.device.untrack(this);
+  }
+  private destroyed = false;
 }
 
 /** A `Bindings` on WebGL2: the buffers and textures to bind at the pipeline's points and units, checked once. */

@@ -208,6 +208,7 @@ export class GpuPipelineHandle implements Pipeline, Restorable {
   }
 
   get pipeline(): GPURenderPipeline {
+    if (this.destroyed) throw new Error(`Pipeline "${this.label}" was destroyed; it cannot draw.`);
     if (this.generation !== this.device.generation || !this.native) this.realize();
     return this.native!;
   }
@@ -278,6 +279,13 @@ export class GpuPipelineHandle implements Pipeline, Restorable {
   dispose(): void {
     this.native = null;
   }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.dispose();
+    this.device.untrack(this);
+  }
+  private destroyed = false;
 }
 
 /**

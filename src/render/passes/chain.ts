@@ -183,6 +183,8 @@ export async function createChainPass(
   descriptor: PassDescriptor,
   stage: ChainStage,
   kit: { device: Device; settings: object; frame: ChainFrame; options: ChainOptions; world: WorldPass },
+  /** What the graph is told of its removal: why it is kept, or what to do once it is out. */
+  owner: Pick<PassDecl<FrameContext, RenderTarget>, 'kept' | 'removed'> = {},
 ): Promise<ChainPass> {
   const { options } = kit;
   const name = (read: string) => (read === 'chain' ? stage.chain : read === 'native' ? stage.native : read);
@@ -226,6 +228,7 @@ export async function createChainPass(
     stage,
     execute: (frame, io) => runner.execute(frame, io),
     idle: () => runner.idle?.(),
+    ...owner,
   };
 }
 

@@ -160,6 +160,7 @@ export class FullscreenProgram {
   destroy(): void {
     this.forget();
     this.uniform.destroy();
+    this.pipeline.destroy();
   }
 }
 

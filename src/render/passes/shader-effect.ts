@@ -2,6 +2,7 @@ import type { RenderTarget, SamplerFilter } from '../../device/device';
 import type { FieldWriter } from '../../layout/struct-writer';
 import type { PassIO } from '../../graph/render-graph';
 import type { FrameContext } from '../frame-context';
+import { wgslBindings } from '../../layout/wgsl-bindings';
 import { FullscreenProgram } from './fullscreen-program';
 import { definePass, type PassDescriptor, type PassKit, type PassRunner } from './pass-descriptor';
 
@@ -45,12 +46,47 @@ export function effectPass(options: EffectOptions): PassDescriptor {
     settings: {},
     shaders: [shader],
     async create(kit) {
+      checkEffectBindings(options);
       const program = await FullscreenProgram.create(kit.device, shader, kit.format, options.filter);
       const effect = new ShaderEffect(options.name, program, kit, options.inputs ?? []);
       for (const [name, value] of Object.entries(options.params ?? {})) effect.set(name, value);
       return effect;
     },
   });
+}
+
+/**
+ * Refuses, naming the effect, WGSL that declares what a full-screen effect does not bind: anything but its `params`
+ * uniform at binding 0, a sampler at 1 and one `texture_2d<f32>` at 2, 3, … for the chain's image and each input.
+ */
+function checkEffectBindings(options: EffectOptions): void {
+  const fail = (why: string): never => {
+    throw new Error(`Effect "${options.name}": ${why}`);
+  };
+  let bindings: ReturnType<typeof wgslBindings> = [];
+  try {
+    bindings = wgslBindings(options.wgsl);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const textures = 1 + (options.inputs?.length ?? 0);
+  for (const { group, binding, name, kind } of bindings) {
+    const wanted =
+      binding === 0 ? 'uniform' : binding === 1 ? 'sampler' : binding < 2 + textures ? 'texture' : null;
+    if (group !== 0 || kind !== wanted)
+      fail(
+        `@group(${group}) @binding(${binding}) var ${name} (${kind}) is not what an effect binds: params (a uniform ` +
+          `struct) at binding 0, an optional sampler at 1, and a texture_2d<f32> at 2…${1 + textures} for the ` +
+          `image it follows and its ${textures - 1} input(s), all in group 0.`,
+      );
+  }
+  const read = bindings.filter((b) => b.kind === 'texture').length;
+  if (read !== textures)
+    fail(
+      `it reads ${read} texture(s); it is given ${textures} (the image it follows` +
+        `${textures > 1 ? ` and inputs ${options.inputs!.join(', ')}` : ''}): declare one texture_2d<f32> for each ` +
+        'at bindings 2, 3, ….',
+    );
 }
 
 /** A running user effect (`addEffect`'s answer): its parameters are set by name between frames. */
@@ -69,6 +105,10 @@ export class ShaderEffect implements PassRunner {
 
   /** Sets a `Params` field (a name it lacks is an error listing its fields); applies from the next frame. */
   set(name: string, value: number | readonly number[]): this {
+    if (this.destroyed)
+      throw new Error(
+        `Effect "${this.name}" was removed, and what it made freed; add it again (renderer.addEffect) to use it.`,
+      );
     let field = this.fields.get(name);
     if (!field) this.fields.set(name, (field = this.program.field(name)));
     this.program.set(field, value);
@@ -90,6 +130,8 @@ export class ShaderEffect implements PassRunner {
   }
 
   destroy(): void {
+    this.destroyed = true;
     this.program.destroy();
   }
+  private destroyed = false;
 }

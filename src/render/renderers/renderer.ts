@@ -95,6 +95,11 @@ export interface RendererOptions extends DeviceOptions {
   gpuCulling?: boolean;
 }
 
+/** What the graph is told of the renderer's own passes: they cannot be taken out, only turned off. */
+const BUILT_IN = {
+  kept: 'the renderer draws with it (a built-in pass); turn it off with renderer.graph.setEnabled(name, false).',
+} as const;
+
 /**
  * The frame, on either backend: a render graph of the world pass at native resolution, the pixel-art chain and the
  * present pass into the canvas, over one device (WebGPU where an adapter and a device can be had, WebGL2 otherwise).
@@ -238,8 +243,8 @@ export class Renderer {
       const shadowMap = sizedShadowPass(options.shadowMapSize ?? SHADOW_MAP_SIZE, max);
       const [present, shadow, ...chain] = await Promise.all([
         PresentPass.create(device, end.chain, format),
-        createChainPass(shadowMap as PassDescriptor, worldStage(options), kit),
-        ...order.map(({ descriptor, stage }) => createChainPass(descriptor, stage, kit)),
+        createChainPass(shadowMap as PassDescriptor, worldStage(options), kit, BUILT_IN),
+        ...order.map(({ descriptor, stage }) => createChainPass(descriptor, stage, kit, BUILT_IN)),
       ]);
       const graph = new RenderGraph<FrameContext, RenderTarget>(textureAllocator(device), {
         native,
@@ -371,14 +376,26 @@ export class Renderer {
       }
     };
     let pass: ChainPass;
+    /** Once out of the graph (`removeEffect`, `graph.removePass`): what it made freed, its settings gone. */
+    const removed = () => {
+      pass.runner.destroy();
+      const index = this.chain.indexOf(pass);
+      if (index >= 0) this.chain.splice(index, 1);
+      undo();
+    };
     try {
-      pass = await createChainPass(descriptor as PassDescriptor, stage, {
-        device: this.device,
-        settings: this.settings,
-        frame: this.chainFrame,
-        options: this.options,
-        world: this.world,
-      });
+      pass = await createChainPass(
+        descriptor as PassDescriptor,
+        stage,
+        {
+          device: this.device,
+          settings: this.settings,
+          frame: this.chainFrame,
+          options: this.options,
+          world: this.world,
+        },
+        { removed },
+      );
     } catch (error) {
       undo();
       throw error;
@@ -388,12 +405,21 @@ export class Renderer {
       if (!descriptor.on) this.graph.setEnabled(descriptor.name, false);
     } catch (error) {
       if (this.graph.passNames().includes(descriptor.name)) this.graph.removePass(descriptor.name);
-      pass.runner.destroy();
-      undo();
+      else removed();
       throw error;
     }
     this.chain.splice(at + 1, 0, pass);
     return pass.runner;
+  }
+
+  /**
+   * Takes out a pass the app added (`addEffect`, `addPass`) and frees what it made (its pipeline, buffers and
+   * bindings): what read its image reads what it read, and its settings leave `renderer.settings`. The same as
+   * `graph.removePass(name)`. A built-in pass is refused (turn it off with `graph.setEnabled`), as is a name the graph
+   * lacks (the error lists its passes).
+   */
+  removeEffect(name: string): void {
+    this.graph.removePass(name);
   }
 
   /**
