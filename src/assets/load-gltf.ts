@@ -18,6 +18,7 @@ import { Camera } from '../scene/camera';
 import { Material } from '../scene/material';
 import { Mesh } from '../scene/mesh';
 import { Node } from '../scene/node';
+import { MAX_MORPH_TARGETS, MAX_SKIN_JOINTS } from '../scene/deform-limits';
 import { Skin } from '../scene/skin';
 import { Texture, type TextureFilter, type TextureWrap } from '../scene/texture';
 import { fetchBlob, loadImage } from './load-texture';
@@ -97,7 +98,7 @@ const MIRRORED_REPEAT = 33648;
  * `KHR_materials_emissive_strength`, `KHR_materials_unlit`, alpha cut-out), quantized attributes
  * (`KHR_mesh_quantization`), compressed buffers (`EXT_meshopt_compression`) and, given a decoder
  * (`GltfOptions.draco`), Draco meshes. Skins become `Skin`s of the joint nodes (JOINTS_0 and WEIGHTS_0 read, weights
- * scaled to sum to 1); morph targets stay targets (`Geometry.morphTargets`, up to 16) at the weights the file gives
+ * scaled to sum to 1; a mesh's skin of more than 128 joints refuses the file, naming the mesh); morph targets stay targets (`Geometry.morphTargets`, up to 16) at the weights the file gives
  * (the node's, else the mesh's, as `Mesh.morphWeights`); animations become `AnimationClip`s (translation, rotation,
  * scale and morph weights); cameras become `Camera`s. What is left out (other maps and modes, a fifth joint a vertex)
  * is listed once per feature in `unsupported`, with the first place it is used, and warned about; the rest loads. A
@@ -150,6 +151,16 @@ export async function loadGltf(url: string | URL, options: GltfOptions = {}): Pr
     return fail(decodeFailure((error as Error).message));
   }
   const root = document.getRoot();
+  // Before anything is made: a skin a mesh is drawn with that has more joints than the vertex stage reads.
+  for (const gltfNode of root.listNodes()) {
+    const [mesh, gltfSkin] = [gltfNode.getMesh(), gltfNode.getSkin()];
+    if (mesh && gltfSkin && gltfSkin.listJoints().length > MAX_SKIN_JOINTS)
+      fail(
+        `mesh "${mesh.getName() || 'unnamed'}" (node "${gltfNode.getName() || 'unnamed'}") is skinned by "` +
+          `${gltfSkin.getName() || 'unnamed'}" of ${gltfSkin.listJoints().length} joints; Armature draws skins of up ` +
+          `to ${MAX_SKIN_JOINTS} joints (split the skeleton in the exporter, or leave out joints no vertex follows).`,
+      );
+  }
 
   const gltfMaterials = root.listMaterials();
   const textures: TextureCache = {
@@ -502,9 +513,6 @@ function materialUvs(
   const chosen = base ?? emissive;
   return { set: chosen?.set ?? 0, transform: chosen?.transform ?? null };
 }
-
-/** Morph targets a mesh's vertex stage blends (world.wgsl's Deform.morphWeights holds 16). */
-const MAX_MORPH_TARGETS = 16;
 
 /** A glTF skin as a `Skin` of the nodes made for its joints; a broken one is an error naming it. */
 function skin(

@@ -26,6 +26,31 @@ describe('AnimationClip sampling', () => {
     expect(at(c, 9)).toEqual([2, 30, 40]);
   });
 
+  it('finds the key around any time from any hint: the same value a walk from the first key finds', () => {
+    // 100 000 uneven keys, value = key index (STEP), sampled at times that jump about, each with the last hint.
+    const times = new Float32Array(100_000);
+    for (let k = 1; k < times.length; k++) times[k] = times[k - 1]! + 0.001 + (k % 7) * 0.0003;
+    const c = channel({
+      interpolation: 'STEP',
+      times,
+      values: new Float32Array(3 * times.length).map((_, i) => Math.floor(i / 3)),
+    });
+    const out = new Float32Array(3);
+    let hint = 0;
+    let seed = 7;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 16807) % 2147483647;
+      const t =
+        i % 3 === 0 ? (times[hint]! + times[hint + 1]!) / 2 : (seed / 2147483647) * 1.2 * times.at(-1)!;
+      hint = sampleChannel(c, t, out, hint);
+      let k = 0; // the reference: a walk from the first key
+      while (k + 1 < times.length && times[k + 1]! <= t) k++;
+      expect(out[0], `t = ${t}`).toBe(k);
+      expect(hint).toBe(k);
+    }
+    expect(at(c, -1)[0]).toBe(0);
+  });
+
   it('STEP holds each key until the next', () => {
     const c = channel({ interpolation: 'STEP', times: f(0, 1, 2), values: f(0, 0, 0, 5, 5, 5, 9, 9, 9) });
     expect([at(c, 0.99)[0], at(c, 1)[0], at(c, 1.5)[0], at(c, 2)[0]]).toEqual([0, 5, 5, 9]);

@@ -66,7 +66,7 @@ export function channelSize(channel: AnimationChannel): number {
  * The channel's value at `time` (clamped to its keys) into `out`, by its interpolation as glTF defines it: LINEAR
  * (rotations slerped along the shorter arc), STEP (the key at or before), CUBICSPLINE (Hermite with the keys' tangents
  * scaled by the key interval). Rotations come out normalised. `hint` is the key index to start looking from (the last
- * call's, returned), so playing forward finds the key in O(1).
+ * call's, returned), so playing forward finds the key in O(1) and any other time in O(log keys).
  */
 export function sampleChannel(channel: AnimationChannel, time: number, out: Float32Array, hint = 0): number {
   const { times, values, interpolation } = channel;
@@ -84,8 +84,7 @@ export function sampleChannel(channel: AnimationChannel, time: number, out: Floa
     copy(out, values, last * stride + at, size);
     return finish(channel, out, last);
   }
-  let k = hint >= 0 && hint < last && times[hint]! <= time ? hint : 0;
-  while (times[k + 1]! <= time) k++;
+  const k = keyBefore(times, time, hint);
   // Plain locals, not destructured arrays: this runs per channel per frame and must not allocate.
   const t0 = times[k]!;
   const t1 = times[k + 1]!;
@@ -110,6 +109,24 @@ export function sampleChannel(channel: AnimationChannel, time: number, out: Floa
   } else if (channel.path === 'rotation') slerp(out, values, a, b, s);
   else for (let i = 0; i < size; i++) out[i] = values[a + i]! + (values[b + i]! - values[a + i]!) * s;
   return finish(channel, out, k);
+}
+
+/**
+ * The key k with times[k] ≤ time < times[k + 1] (time strictly inside the keys): the hint or the key after it (a clip
+ * played forward), else a binary search, so no sample costs more than log₂ of its keys however far the time jumped.
+ */
+function keyBefore(times: Float32Array, time: number, hint: number): number {
+  const last = times.length - 1;
+  for (let k = hint; k <= hint + 1; k++)
+    if (k >= 0 && k < last && times[k]! <= time && time < times[k + 1]!) return k;
+  let lo = 0;
+  let hi = last - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (times[mid]! <= time) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 function copy(out: Float32Array, values: Float32Array, from: number, size: number): void {

@@ -50,11 +50,14 @@ describe('AnimationMixer', () => {
   it('loops: repeat starts again and says so, pingpong comes back, once stops on its last pose and says so once', () => {
     const { mover, slide, mixer } = scene();
     const events: string[] = [];
-    mixer.on((e: AnimationEvent) => events.push(`${e.type} ${e.action.clip.name}`));
+    mixer.on((e: AnimationEvent) => events.push(`${e.type} ${e.action.clip.name} ×${e.loops}`));
     const action = mixer.clipAction(slide).play();
-    mixer.setTime(5); // 2.5 rounds
+    mixer.setTime(5); // 2.5 rounds: one event for both
     expect(mover.position[0]).toBeCloseTo(1, 5);
-    expect(events).toEqual(['loop slide', 'loop slide']);
+    expect(events).toEqual(['loop slide ×2']);
+    mixer.setTime(6.5);
+    expect(events).toEqual(['loop slide ×2', 'loop slide ×1']);
+    events.length = 0;
     action.loop = 'pingpong';
     mixer.setTime(3); // past the end by 1: coming back
     expect(mover.position[0]).toBeCloseTo(1, 5);
@@ -63,7 +66,7 @@ describe('AnimationMixer', () => {
     mixer.setTime(7);
     mixer.setTime(9);
     expect(mover.position[0]).toBe(2);
-    expect(events).toEqual(['finished slide']);
+    expect(events).toEqual(['finished slide ×1']);
   });
 
   it('cross-fades: the two weights sum to 1 throughout, and the pose is their weighted mix', () => {

@@ -10,6 +10,12 @@ export type AnimationLoop = 'once' | 'repeat' | 'pingpong';
 export interface AnimationEvent {
   type: 'loop' | 'finished';
   action: AnimationAction;
+  /**
+   * The rounds a `loop` event stands for: one event per update, however many rounds that update went (a long step, or
+   * a clip of a microsecond, makes many; said one by one, a clip of 1e-30 s would never let the page go on). 1 for
+   * `finished`.
+   */
+  loops: number;
 }
 
 /** How a mixer runs. */
@@ -160,12 +166,15 @@ export class AnimationAction {
     if (this.loop === 'once') {
       if (!this.finishedSaid && (t >= duration || t <= 0) && now > this.startedAt) {
         this.finishedSaid = true;
-        emit({ type: 'finished', action: this });
+        emit({ type: 'finished', action: this, loops: 1 });
       }
       return;
     }
     const rounds = Math.floor(Math.abs(t) / (this.loop === 'pingpong' ? 2 * duration : duration));
-    for (; this.rounds < rounds; this.rounds++) emit({ type: 'loop', action: this });
+    if (rounds <= this.rounds) return;
+    const loops = rounds - this.rounds;
+    this.rounds = rounds;
+    emit({ type: 'loop', action: this, loops });
   }
 
   private elapsed(now: number): number {
@@ -212,8 +221,12 @@ interface Binding {
 export class AnimationMixer {
   // In an array: a number field written every frame would allocate a box each time.
   private readonly clock = new Float64Array(1);
-  /** What the last update did: node properties written (a still pose writes none). */
-  readonly counters = { written: 0 };
+  /**
+   * What the last update did: node properties written (a still pose writes none), channels sampled (one per channel
+   * of each action weighing in, each at most log₂ of its keys: the work is linear in what the clips hold) and events
+   * said (at most one per action).
+   */
+  readonly counters = { written: 0, sampled: 0, events: 0 };
   private readonly byClip = new Map<AnimationClip, AnimationAction>();
   private readonly bindings = new Map<string, Binding>();
   // Lists beside the maps: a frame walks these (iterating a Map makes an iterator and entries every frame).
@@ -236,6 +249,7 @@ export class AnimationMixer {
   private readonly fps: number;
   private dirty = true;
   private readonly emit = (event: AnimationEvent) => {
+    this.counters.events++;
     for (const listener of this.listeners.slice()) listener(event);
   };
 
@@ -290,7 +304,8 @@ export class AnimationMixer {
     if (!Number.isFinite(time)) throw new RangeError(`AnimationMixer.setTime(${time}): give a finite time.`);
     const moved = time !== this.clock[0];
     this.clock[0] = time;
-    this.counters.written = 0;
+    const counters = this.counters;
+    counters.written = counters.sampled = counters.events = 0;
     if (!moved && !this.dirty) return this;
     let running = false;
     for (let a = 0; a < this.actionList.length; a++) {
@@ -361,6 +376,7 @@ export class AnimationMixer {
         const binding = targets[c];
         if (!binding) continue;
         action.hints[c] = sampleChannel(channels[c]!, clipTime, binding.sample, action.hints[c]);
+        this.counters.sampled++;
         accumulate(binding, binding.sample, weight);
       }
     }

@@ -1,4 +1,5 @@
 import type { Geometry as MeshGeometry } from './geometry';
+import { MAX_MORPH_TARGETS, MAX_SKIN_JOINTS } from './deform-limits';
 import { Node } from './node';
 import { SceneError } from './scene-error';
 import type { Skin } from './skin';
@@ -27,6 +28,7 @@ export class Mesh<Geometry = unknown, Material = unknown> extends Node {
 
   constructor(name: string, geometry: Geometry, material: Material) {
     super(name);
+    this.checkTargets(geometry);
     this._geometry = geometry;
     this._material = material;
     this.reportChanges();
@@ -38,6 +40,7 @@ export class Mesh<Geometry = unknown, Material = unknown> extends Node {
   }
   set geometry(geometry: Geometry) {
     if (geometry === this._geometry) return;
+    this.checkTargets(geometry);
     this._geometry = geometry;
     this.watcher?.changed(this);
   }
@@ -103,8 +106,23 @@ export class Mesh<Geometry = unknown, Material = unknown> extends Node {
   }
   set skin(skin: Skin | null) {
     if (skin === this._skin) return;
+    if (skin && skin.joints.length > MAX_SKIN_JOINTS)
+      throw new SceneError(
+        `Mesh "${this.name}": its skin "${skin.name}" has ${skin.joints.length} joints; a skin may have up to ` +
+          `${MAX_SKIN_JOINTS} (split the skeleton, or leave out joints no vertex follows).`,
+      );
     this._skin = skin;
     this.watcher?.changed(this);
+  }
+
+  /** Refuses a geometry with more morph targets than a mesh blends, naming the mesh and the limit. */
+  private checkTargets(geometry: Geometry): void {
+    const targets = (geometry as { morphTargets?: unknown } | null)?.morphTargets;
+    if (Array.isArray(targets) && targets.length > MAX_MORPH_TARGETS)
+      throw new SceneError(
+        `Mesh "${this.name}": geometry "${String((geometry as { name?: unknown }).name)}" has ${targets.length} ` +
+          `morph targets; a mesh blends up to ${MAX_MORPH_TARGETS} (bake the rest into the geometry, or split it).`,
+      );
   }
 
   /**

@@ -132,18 +132,34 @@ describe('WorldPacker: deformed meshes', () => {
     expect(() => packer.prepare()).toThrow(/has no joints and weights/);
     mesh.geometry = { ...skinnedQuad(), joints: new Float32Array(16).fill(2) };
     expect(() => packer.prepare()).toThrow(/vertex 0 of geometry "quad" names joint 2/);
-    mesh.skin = new Skin(
+    // Past what the vertex stage reads: refused when given, naming the mesh and the limit, the mesh unchanged.
+    mesh.geometry = skinnedQuad();
+    const huge = new Skin(
       'huge',
       Array.from({ length: 129 }, (_, i) => (i === 0 ? left : new Node(`j${i}`))),
     );
-    mesh.geometry = skinnedQuad();
-    expect(() => packer.prepare()).toThrow(/129 joints; a skin may have up to 128/);
+    expect(() => (mesh.skin = huge)).toThrow(
+      'Mesh "body0": its skin "huge" has 129 joints; a skin may have up to 128 (split the skeleton, or leave out ' +
+        'joints no vertex follows).',
+    );
+    expect(mesh.skin).toBe(skin);
     mesh.skin = null;
     const quad = quadGeometry(2, 2);
-    mesh.geometry = {
+    const many = {
       ...quad,
       morphTargets: Array.from({ length: 17 }, () => ({ positions: new Float32Array(12) })),
     };
+    expect(() => (mesh.geometry = many)).toThrow(
+      'Mesh "body0": geometry "quad" has 17 morph targets; a mesh blends up to 16 (bake the rest into the ' +
+        'geometry, or split it).',
+    );
+    expect(() => new Mesh('m', many, new Material('unlit'))).toThrow(
+      /"m": geometry "quad" has 17 morph targets/,
+    );
+    // A geometry changed after it was given (a plain object) still meets the world pass's own check.
+    const grown = { ...quad, morphTargets: [] as { positions: Float32Array }[] };
+    mesh.geometry = grown;
+    grown.morphTargets = many.morphTargets;
     expect(() => packer.prepare()).toThrow(/17 morph targets; up to 16/);
     mesh.geometry = { ...quad, morphTargets: [{ positions: new Float32Array(11) }] };
     expect(() => packer.prepare()).toThrow(/morph target 0 .* need 12/);

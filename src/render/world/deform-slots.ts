@@ -1,5 +1,6 @@
 import type { StorageBuffer, UniformStorage } from '../../layout/uniform-arena';
 import type { StructLayout } from '../../layout/struct-layout';
+import { MAX_MORPH_TARGETS, MAX_SKIN_JOINTS } from '../../scene/deform-limits';
 
 /**
  * Deformed meshes' `Deform` structs (world.wgsl: counts, morph weights, joint matrices) in one uniform buffer, each at
@@ -44,6 +45,12 @@ export class DeformSlots<B extends StorageBuffer = StorageBuffer> {
     this.jointsAt = joints.offset;
     this.maxJoints = joints.size / joints.stride!;
     this.maxTargets = (weights.size / weights.stride!) * 4;
+    // The scene refuses what the shader cannot read by these numbers: they must be the struct's.
+    if (this.maxJoints !== MAX_SKIN_JOINTS || this.maxTargets !== MAX_MORPH_TARGETS)
+      throw new Error(
+        `struct ${layout.name} holds ${this.maxJoints} joints and ${this.maxTargets} morph weights; ` +
+          `src/scene/deform-limits.ts says ${MAX_SKIN_JOINTS} and ${MAX_MORPH_TARGETS}: make them agree.`,
+      );
     this.bindingSize = Math.ceil(layout.size / 16) * 16;
     if (this.bindingSize > storage.maxBindingSize)
       throw new RangeError(
