@@ -219,6 +219,58 @@ test('xr: a session the system ends inside one of its own frames hands the loop 
   await enterVr(page, 5);
 });
 
+test('xr: poses that are not poses (NaN, 1e39) skip their frame, counted; nothing throws, tracking comes back', async ({
+  page,
+}) => {
+  await openDemo(page, 'xr/?xr=emulate');
+  await enterVr(page, 5);
+  type Posable = { position: { set(x: number, y: number, z: number): void } };
+  const place = (who: 'right' | 'headset', at: number[]) =>
+    page.evaluate(
+      ({ who, at }) => {
+        const device = window.__armature!.xr!.device as Device & Posable;
+        const target = who === 'headset' ? device : (device.controllers[who] as unknown as Posable);
+        target.position.set(at[0]!, at[1]!, at[2]!);
+      },
+      { who, at },
+    );
+  const state = () =>
+    page.evaluate(() => {
+      const xr = window.__armature!.xr!;
+      return {
+        frames: xr.frames,
+        bad: xr.badPoseFrames,
+        skipped: xr.inputs!.skippedPoses,
+        right: xr.inputs!.hands.find((h) => h.handedness === 'right')!.tracked,
+        errors: window.__armature!.errors,
+      };
+    });
+  // A controller lost: its pose skipped, the hand untracked, the frames go on.
+  for (const at of [
+    [NaN, 1, 0],
+    [1e39, 1, 0],
+  ]) {
+    await place('right', at);
+    await xrFrames(page);
+    expect(await state()).toMatchObject({ right: false, bad: 0, errors: [] });
+  }
+  expect((await state()).skipped).toBeGreaterThan(0);
+  await place('right', [0.3, 1.2, -0.3]);
+  await xrFrames(page);
+  expect(await state()).toMatchObject({ right: true, errors: [] });
+  // The headset lost: its frames are skipped and counted, none drawn; back, they are drawn again.
+  const before = await state();
+  await place('headset', [NaN, 1.6, 0]);
+  await page.waitForFunction((n) => window.__armature!.xr!.badPoseFrames >= n + 5, before.bad);
+  const lost = await state();
+  await place('headset', [0, 1.6, 0]);
+  await xrFrames(page, 5);
+  const back = await state();
+  expect(lost.errors).toEqual([]);
+  expect(back.frames).toBeGreaterThanOrEqual(lost.frames + 5);
+  expect(back.errors).toEqual([]);
+});
+
 test('xr: the emulated headset under the fixed clock matches its baseline, both eyes side by side', async ({
   page,
 }) => {

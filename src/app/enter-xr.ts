@@ -7,6 +7,7 @@ import type { Node } from '../scene/node';
 import type { FrameCounters } from '../time/frame-loop';
 import { openXrLayer, type XrViewPixels } from '../xr/xr-layer';
 import type { XrMode, XrSupport } from '../xr/xr-support';
+import { isRigidPose } from '../math/is-rigid-pose';
 import { XrInputs } from '../xr/xr-inputs';
 import { XrPointers, type XrPointer } from '../xr/xr-pointers';
 import type { UiKernel } from '../ui/ui-kernel';
@@ -22,6 +23,12 @@ export interface XrState {
   views: number;
   /** XR frames drawn in the current (or last) session. */
   frames: number;
+  /**
+   * XR frames not drawn in the current (or last) session because the viewer pose was not a pose (a view's matrix not
+   * finite or not rigid, as runtimes send while tracking is lost): nothing is drawn for them, as for a frame without
+   * a viewer pose.
+   */
+  badPoseFrames: number;
   /** Why a session is not possible here, when it is not. */
   unavailable: string | null;
   /** Why the last session ended when the engine ended it (its device or context was lost); null otherwise. */
@@ -42,6 +49,7 @@ export function xrState(support: XrSupport): XrState {
     mode: null,
     views: 0,
     frames: 0,
+    badPoseFrames: 0,
     resolution: null,
     unavailable: support.reason,
     session: null,
@@ -181,12 +189,18 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
     xr.session = session;
     xr.ended = null;
     xr.frames = 0;
+    xr.badPoseFrames = 0;
     root.add(inputs.rig);
     xr.inputs = inputs;
     xr.pointers = pointers.pointers;
     running.xrRender = (sample, frame) => {
       const pose = frame.getViewerPose(space);
       if (!pose) return NOTHING_DRAWN; // tracking lost this frame: nothing to draw from
+      for (const view of pose.views)
+        if (!isRigidPose(view.transform.matrix)) {
+          xr.badPoseFrames++;
+          return NOTHING_DRAWN;
+        }
       const counters = draw(frame, pose, sample.elapsed);
       xr.views = pose.views.length;
       xr.frames++;

@@ -53,6 +53,60 @@ describe('XrInputs', () => {
     expect([l!.tracked, worldOf(l!.targetRay)]).toEqual([false, [10.2, 1.2, 0.3]]);
   });
 
+  it('skips a pose that is not one (NaN, ±Infinity, beyond float32, zeros, scaled, sheared, mirrored): untracked, counted, never thrown', () => {
+    const [left, right] = [source('left'), source('right')];
+    const { session } = fakeSession([left, right]);
+    const inputs = new XrInputs(session);
+    new Node('root').add(inputs.rig);
+    const poses = new Map<unknown, Float32Array>([
+      [left.targetRaySpace, pose([-0.2, 1.2, -0.3], 0.5)],
+      [left.gripSpace, pose([-0.2, 1.1, -0.25])],
+      [right.targetRaySpace, pose([0.2, 1.3, -0.4])],
+      [right.gripSpace, pose([0.2, 1.2, -0.4])],
+    ]);
+    inputs.update(frame(poses), SPACE);
+    const [l, r] = inputs.hands;
+    const [ray, grip] = [worldOf(l!.targetRay), worldOf(l!.grip)];
+    const edited = (edit: (m: Float64Array) => void) => {
+      const m = Float64Array.from(pose([-0.2, 1.2, -0.3], 0.5));
+      edit(m);
+      return m as unknown as Float32Array;
+    };
+    const bad: [string, Float32Array][] = [
+      ['NaN', edited((m) => (m[12] = NaN))],
+      ['+Infinity', edited((m) => (m[13] = Infinity))],
+      ['-Infinity', edited((m) => (m[0] = -Infinity))],
+      ['1e39', edited((m) => (m[14] = 1e39))],
+      ['all zero', new Float32Array(16)],
+      ['scaled ×2', edited((m) => [0, 1, 2, 4, 5, 6, 8, 9, 10].forEach((i) => (m[i]! *= 2)))],
+      ['sheared', edited((m) => (m[4]! += 0.3))],
+      ['mirrored', edited((m) => [0, 1, 2].forEach((i) => (m[i] = -m[i]!)))],
+      ['projective', edited((m) => (m[3] = 0.5))],
+      ['off by 2e-3', edited((m) => (m[0]! *= 1.002))],
+    ];
+    for (const [name, matrix] of bad) {
+      poses.set(left.targetRaySpace, matrix);
+      const skipped = inputs.skippedPoses;
+      expect(() => inputs.update(frame(poses), SPACE), name).not.toThrow();
+      expect([l!.tracked, r!.tracked], name).toEqual([false, true]);
+      expect([worldOf(l!.targetRay), worldOf(l!.grip)], `${name}: where it last was`).toEqual([ray, grip]);
+      expect(inputs.skippedPoses, name).toBe(skipped + 1);
+    }
+    // A bad grip with a good ray: the source is skipped whole (its ray would point from where the hand is not).
+    poses.set(left.targetRaySpace, pose([0, 1, 0]));
+    poses.set(left.gripSpace, new Float32Array(16).fill(NaN));
+    inputs.update(frame(poses), SPACE);
+    expect([l!.tracked, worldOf(l!.targetRay), inputs.skippedPoses]).toEqual([false, ray, bad.length + 1]);
+    // Within 1e-3 of rigid (a runtime's float error) is a pose; tracking comes back with the next good one.
+    poses.set(left.gripSpace, pose([0, 0.9, 0]));
+    poses.set(
+      left.targetRaySpace,
+      edited((m) => (m[0]! *= 1.0005)),
+    );
+    inputs.update(frame(poses), SPACE);
+    expect([l!.tracked, worldOf(l!.grip)]).toEqual([true, [0, 0.9, 0]]);
+  });
+
   it('applies select and squeeze at the frame, in order, per hand; a new source gets its hand when it appears', () => {
     const left = source('left');
     const { session, fire, sources } = fakeSession([left]);

@@ -1,6 +1,7 @@
 import type { mat4 } from 'gl-matrix';
 import type { PadState } from '../input/pad-poller';
 import { decomposeTrs, type Trs } from '../math/decompose-trs';
+import { isRigidPose } from '../math/is-rigid-pose';
 import { Node } from '../scene/node';
 
 /** One XR input source (a controller, or a tracked hand) as the scene sees it. */
@@ -14,7 +15,10 @@ export interface XrHand {
   readonly targetRay: Node;
   /** Where a held thing sits (the grip pose; a hand without one: the target ray's). */
   readonly grip: Node;
-  /** Whether its pose was known in the last frame. */
+  /**
+   * Whether its pose was known in the last frame: false when the session gave none, or one that is not a pose (not
+   * finite, or not rigid: see `XrInputs.skippedPoses`).
+   */
   tracked: boolean;
   /** Whether the trigger (select; a hand's pinch) and the grip button (squeeze) are held, as of the last frame. */
   select: boolean;
@@ -50,6 +54,12 @@ export class XrInputs {
   readonly hands: XrHand[] = [];
   /** The last frame's button events. */
   readonly events: XrInputEvent[] = [];
+  /**
+   * Poses the session gave that were not poses (a NaN, an infinity, a number beyond float32, a matrix that is not
+   * rigid within 1e-3: what runtimes send while tracking is lost), since it started: each skipped for its frame, its
+   * source untracked then and left where it last was.
+   */
+  skippedPoses = 0;
   private readonly bySource = new Map<XRInputSource, XrHand>();
   private sourcesSeen = 0;
   private readonly listed = new Set<XRInputSource>();
@@ -81,11 +91,18 @@ export class XrInputs {
     for (const source of this.session.inputSources) listed.add(source);
     for (const source of listed) {
       const hand = this.handOf(source);
-      const ray = frame.getPose(source.targetRaySpace, space);
+      const ray = frame.getPose(source.targetRaySpace, space)?.transform.matrix;
       if (!ray) continue;
-      const grip = source.gripSpace ? frame.getPose(source.gripSpace, space) : null;
-      this.pose(hand.targetRay, ray.transform.matrix);
-      this.pose(hand.grip, (grip ?? ray).transform.matrix);
+      const grip = (source.gripSpace && frame.getPose(source.gripSpace, space)?.transform.matrix) || ray;
+      // Both or neither: a ray moved without its grip would point from where the hand is not.
+      const rayRigid = isRigidPose(ray);
+      const gripRigid = grip === ray || isRigidPose(grip);
+      if (!rayRigid || !gripRigid) {
+        this.skippedPoses += (rayRigid ? 0 : 1) + (gripRigid ? 0 : 1);
+        continue;
+      }
+      this.pose(hand.targetRay, ray);
+      this.pose(hand.grip, grip);
       hand.tracked = true;
     }
     this.events.length = 0;
