@@ -164,7 +164,6 @@ export function checkGltf(jsonDoc: JSONDocument, fail: Fail): void {
 function bufferLengths(jsonDoc: JSONDocument, fail: Fail): number[] {
   return (jsonDoc.json.buffers ?? []).map((buffer, i) => {
     wholeNumber(buffer.byteLength, 1, `buffer ${i}'s byteLength`, fail);
-    if (buffer.uri?.startsWith('data:')) return buffer.byteLength; // decoded by the parser, which checks it
     // A meshopt fallback holds no bytes: every view of it is decoded from another buffer (checked with the views).
     if (!buffer.uri && isMeshoptFallback(buffer)) return buffer.byteLength;
     if (!buffer.uri && (i > 0 || !jsonDoc.resources['@glb.bin']))
@@ -173,7 +172,11 @@ function bufferLengths(jsonDoc: JSONDocument, fail: Fail): number[] {
           (jsonDoc.resources['@glb.bin'] ? '.' : ' (this file has none).'),
       );
     const data = jsonDoc.resources[buffer.uri ?? '@glb.bin'];
-    const name = buffer.uri ? `"${buffer.uri}"` : 'the .glb binary chunk';
+    const name = !buffer.uri
+      ? 'the .glb binary chunk'
+      : buffer.uri.startsWith('data:')
+        ? 'its data: URI'
+        : `"${buffer.uri}"`;
     if (!data) return fail(`buffer ${i} (${name}) has no data.`);
     if (data.byteLength < buffer.byteLength)
       fail(`buffer ${i} (${name}) has ${data.byteLength} bytes; the file says ${buffer.byteLength}.`);
@@ -214,8 +217,8 @@ function checkSparse(
   }
   const view = views[indices.bufferView]!;
   const buffer = jsonDoc.json.buffers?.[view.buffer];
-  // A data URI's bytes are decoded by the parser, which drops writes past the end; a meshopt view's are compressed.
-  if (buffer?.uri?.startsWith('data:') || (view.extensions as Loose | undefined)?.[MESHOPT]) return;
+  // A meshopt view's bytes are compressed: its indices are checked once decoded.
+  if ((view.extensions as Loose | undefined)?.[MESHOPT]) return;
   const data = jsonDoc.resources[buffer?.uri ?? '@glb.bin'];
   if (!data) return;
   const at = data.byteOffset + (view.byteOffset ?? 0) + (indices.byteOffset ?? 0);

@@ -136,6 +136,12 @@ function hostileCorpus(bytes: Uint8Array): [string, Uint8Array][] {
     j.buffers.push({ uri: 'missing.bin', byteLength: 4 });
     j.bufferViews.push({ buffer: 1, byteLength: 4 });
   });
+  // Three bytes where the file says more (was refused with a raw "Invalid typed array length: 3").
+  edit('buffer a 3-byte data URI', (j) => (j.buffers[0].uri = 'data:application/octet-stream;base64,AAAA'));
+  edit(
+    'buffer a data URI that is not base64',
+    (j) => (j.buffers[0].uri = 'data:application/octet-stream;base64,@@'),
+  );
   edit('scene node 999', (j) => (j.scenes[0].nodes = [999]));
   edit('scene 9 as default', (j) => (j.scene = 9));
   edit('translation of strings', (j) => (j.nodes[0].translation = ['a', 'b', 'c']));
@@ -303,6 +309,18 @@ describe('hostile glTF corpus', () => {
     // The message a meshopt file gave was about "the .glb binary chunk" of a .gltf; now it names the fallback.
     expect(messages.get('meshopt fallback buffer')).toMatch(
       /reads buffer 1, a meshopt fallback that holds no bytes/,
+    );
+    expect(messages.get('buffer a 3-byte data URI')).toMatch(
+      /buffer 0 \(its data: URI\) has 3 bytes; the file says \d+\./,
+    );
+    expect(messages.get('buffer a data URI that is not base64')).toMatch(
+      /buffer 0's data: URI does not decode/,
+    );
+    expect(messages.get('buffer a 3-byte data URI')).toMatch(
+      /buffer 0 \(its data: URI\) has 3 bytes; the file says \d+\./,
+    );
+    expect(messages.get('buffer a data URI that is not base64')).toMatch(
+      /buffer 0's data: URI does not decode/,
     );
     expect(unclear, 'messages that do not say what is wrong').toEqual([]);
     expect(slowest).toBeLessThan(1000);

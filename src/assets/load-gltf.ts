@@ -344,6 +344,18 @@ async function readJson(file: string, fail: (why: string) => never): Promise<JSO
       }
     }),
   );
+  // Buffers given as data: URIs are decoded here, so they are checked like any other (their length, what views read).
+  await Promise.all(
+    (json.buffers ?? []).map(async ({ uri }, i) => {
+      if (!uri?.startsWith('data:') || jsonDoc.resources[uri]) return;
+      try {
+        const response = await fetch(uri);
+        jsonDoc.resources[uri] = new Uint8Array(await response.arrayBuffer());
+      } catch (error) {
+        fail(`buffer ${i}'s data: URI does not decode (${(error as Error).message}).`);
+      }
+    }),
+  );
   checkGltf(jsonDoc, fail);
   return jsonDoc;
 }

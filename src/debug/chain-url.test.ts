@@ -83,7 +83,7 @@ describe('chain URL state', () => {
     expect(() => readChainUrl(new URLSearchParams('par=wide'))).toThrow(/write it as 8:7/);
     expect(() => readChainUrl(new URLSearchParams('native=336'))).toThrow(/WIDTHxHEIGHT/);
     expect(() => readChainUrl(new URLSearchParams('blur=-1'))).toThrow(
-      "?blur=-1: give a number above 0. It sets motionBlur's blurPersistence: How long a trail lasts",
+      "?blur=-1: give a number above 0 and at most 3.4e38 (a 32-bit float). It sets motionBlur's blurPersistence: How long a trail lasts",
     );
     expect(() => readChainUrl(new URLSearchParams('grade.gain=1,2'))).toThrow(
       /\?grade\.gain=1,2: give 3 numbers from 0 to 4, separated by commas/,

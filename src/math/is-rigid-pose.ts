@@ -1,5 +1,4 @@
-/** The largest finite float32: the GPU reads poses as 32-bit floats, and anything beyond is infinite there. */
-const FLOAT32_MAX = 3.4028234663852886e38;
+import { FLOAT32_MAX } from './float32-max';
 
 /**
  * Whether a 4×4 column-major matrix is a rigid transform (a pose): every entry a finite float32, its last row

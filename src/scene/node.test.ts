@@ -473,6 +473,13 @@ describe('bad input leaves the tree unchanged', () => {
     expect(() => node.setWorldPosition(0, 0, 1e39)).toThrow(SceneError);
     expect(node.setPosition(3.4e38, 0, 0).position[0]).toBe(Math.fround(3.4e38)); // the largest floats are fine
     node.setPosition(1, 2, 3);
+    // Angles too: an angle beyond float32 is no angle the GPU could have been given.
+    expect(() => node.setRotationFromEuler(1e39, 0, 0)).toThrow(
+      /setRotationFromEuler\(1e\+39, 0, 0\).*beyond ±3\.4e38/,
+    );
+    expect(() => node.setRotationFromAxisAngle([0, 1, 0], 1e39)).toThrow(
+      /setRotationFromAxisAngle\(1e\+39\).*beyond ±3\.4e38/,
+    );
     expect(() => node.setRotation(0, 0, 0, 0)).toThrow(/not a unit quaternion/);
     expect(() => node.setRotation(90, 0, 0, 1)).toThrow(/not a unit quaternion/);
     expect([...node.position]).toEqual([1, 2, 3]);

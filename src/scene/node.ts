@@ -229,13 +229,15 @@ export class Node {
 
   /** Sets the rotation from Euler angles in radians, composed in `order` (default 'XYZ': Rx·Ry·Rz, as three.js). */
   setRotationFromEuler(x: number, y: number, z: number, order: EulerOrder = 'XYZ'): this {
-    if (x - x + (y - y) + (z - z) !== 0) this.rejectNonFinite('setRotationFromEuler', x, y, z);
+    if (x * F32 - x * F32 + (y * F32 - y * F32) + (z * F32 - z * F32) !== 0)
+      this.rejectNonFinite('setRotationFromEuler', x, y, z);
     const q = quatFromEuler(scratchQuat, x, y, z, order);
     return this.setRotation(q[0], q[1], q[2], q[3]);
   }
 
   /** Sets the rotation to `angle` radians about `axis` (any non-zero length, in the parent's space). */
   setRotationFromAxisAngle(axis: ArrayLike<number>, angle: number): this {
+    if (angle * F32 - angle * F32 !== 0) this.rejectNonFinite('setRotationFromAxisAngle', angle);
     let q: quat;
     try {
       q = quatFromAxisAngle(scratchQuat, axis, angle);

@@ -19,6 +19,11 @@ describe('renderer.settings, guarded', () => {
       'settings.grade.gain = [9, 1, 1]: give 3 numbers from 0 to 4.',
     );
     expect(settings.grade.gain).toEqual([1, 1, 1]);
+    // A setting with no upper bound still takes only what a shader can read.
+    expect(() => (settings.blurPersistence = 1e39)).toThrow(
+      'settings.blurPersistence = 1e+39: give a number above 0 and at most 3.4e38 (a 32-bit float).',
+    );
+    expect(settings.blurPersistence).toBe(0.08);
     // Good values go in, a group as a whole too.
     settings.upscale = 'nearest';
     settings.crt.scanlines = 0.5;

@@ -1,3 +1,5 @@
+import { FLOAT32_MAX } from '../../math/float32-max';
+
 /**
  * How a setting appears outside the code: a slider between `min` and `max`, a list of named choices, or a checkbox.
  * A setting without a control (an image, a palette object) is set from code or, with `parse`, from the URL only.
@@ -203,18 +205,20 @@ export function numberSetting(
   >,
 ): Setting<number> {
   const { min, max, above, step, ...rest } = options;
-  const range = above ? `a number above ${min}` : `a number from ${min} to ${max}`;
+  // Without an upper bound, still one a shader can read: a 32-bit float (beyond it, the GPU sees Infinity).
+  const range = above
+    ? `a number above ${min} and at most 3.4e38 (a 32-bit float)`
+    : `a number from ${min} to ${max}`;
+  const accepts = (v: number) =>
+    Number.isFinite(v) && (above ? v > min && Math.abs(v) <= FLOAT32_MAX : v >= min && v <= max);
   return new Setting<number>({
     ...rest,
     default: value,
     control: { kind: 'slider', min, max, ...(step === undefined ? {} : { step }) },
-    check: (v) =>
-      typeof v === 'number' && Number.isFinite(v) && (above ? v > min : v >= min && v <= max)
-        ? null
-        : `give ${range}`,
+    check: (v) => (typeof v === 'number' && accepts(v) ? null : `give ${range}`),
     parse: (text) => {
       const v = text.trim() === '' ? NaN : Number(text);
-      if (!Number.isFinite(v) || (above ? !(v > min) : v < min || v > max)) throw new Error(`give ${range}`);
+      if (!accepts(v)) throw new Error(`give ${range}`);
       return v;
     },
   });
