@@ -97,6 +97,8 @@ export class WorldChunks {
   };
   /** Whether this frame's chunks cull on the CPU. */
   private culling = false;
+  /** Not replayed since `suspend`: cut and gathered again at the next update. */
+  private suspended = false;
   /** Whether a chunk's batches changed in the last `update` (culled on the GPU: their arguments are laid out again). */
   changed = false;
   /** Culled on the GPU: the indirect draw arguments the chunks' batches take (the last chunk's end). */
@@ -142,6 +144,7 @@ export class WorldChunks {
     const shown = packer.shownOrHidden;
     this.culling = culling;
     const all =
+      this.suspended ||
       key.culling !== culling ||
       key.gpu !== gpu ||
       key.images !== packer.imagesVersion ||
@@ -160,6 +163,7 @@ export class WorldChunks {
           if (batches.hasWritten) batches.flush(this.table);
         }
     }
+    this.suspended = false;
     this.recorded = {
       draws: packer.drawsVersion,
       images: packer.imagesVersion,
@@ -188,6 +192,16 @@ export class WorldChunks {
     }
     this.changed = changed;
     this.argsUsed = gpu ? args : 0;
+  }
+
+  /**
+   * The chunks are not replayed for a while (the pass draws without bundles): they let go of the image sets they bound,
+   * which no draw may bind by the time they are replayed again (freed), and are cut and gathered again then.
+   */
+  suspend(): void {
+    if (this.suspended) return;
+    this.suspended = true;
+    for (let k = 0; k < this.chunks.length; k++) this.chunks[k]!.images = [];
   }
 
   /** Every chunk in use is recorded again at its next replay (what its bundle binds was made again). */

@@ -97,6 +97,21 @@ for (const backend of TEST_BACKENDS)
       renderer.destroy();
     });
 
+    it('meshes leaving while bundles are off (useBundles false), then bundles on again: frames draw, objects freed', async () => {
+      const { renderer, root, frames } = await scene(backend);
+      const before = frames(4);
+      const group = texturedMeshes(0);
+      root.add(group);
+      frames(2); // recorded into the chunks' bundles, their image sets with them
+      renderer.world.useBundles = false;
+      root.remove(group);
+      frames(5); // the image sets no draw binds are freed meanwhile
+      renderer.world.useBundles = true;
+      expect(() => frames(4)).not.toThrow(); // threw: "image set of kind "unlit" refreshed after it was freed"
+      expect(frames(1)).toEqual(before);
+      renderer.destroy();
+    });
+
     it('a glTF scene loaded, drawn and removed 20 times leaves the GPU objects where they were', async () => {
       const { renderer, root, frames } = await scene(backend);
       const before = frames(4);

@@ -528,7 +528,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     if (this.useBundles) {
       this.chunks.update(cull >= 0, gpu, this.currentBindingsVersion());
       if (gpu) this.cullOnGpu();
-    }
+    } else this.chunks.suspend();
     const pass = frame.device.beginPass({
       label: 'world',
       color: io.output('scene'),
