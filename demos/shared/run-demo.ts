@@ -196,7 +196,8 @@ export function runDemo(
   let recovered: (() => void) | null = null;
   renderer.onRecovered = (recovery) => {
     handle.recoveries.push(recovery);
-    if (clock instanceof FixedClock) replay();
+    // A soak counts frames, and loses its device on purpose: it goes on from where it was.
+    if (clock instanceof FixedClock && !soak) replay();
     const presented = handle.frame;
     const waitForFrame = () => {
       if (handle.frame > presented && (handle.ready || !(clock instanceof FixedClock))) {

@@ -1,6 +1,19 @@
 // Shared by the demos: the ?soak=N mode, a long fixed-clock run that changes passes and sizes while it draws, so a
 // leak of GPU objects or a validation error shows up as numbers on the page handle.
-import type { ClockSample, Renderer } from '../../src/index';
+import {
+  AnimationMixer,
+  boxGeometry,
+  disposeGeometry,
+  loadGltf,
+  Material,
+  Mesh,
+  Node,
+  Texture,
+  type ClockSample,
+  type Geometry,
+  type Renderer,
+  type ShaderEffect,
+} from '../../src/index';
 import {
   applyChainState,
   CHAIN_PASSES,
@@ -9,9 +22,10 @@ import {
   type GpuResourceCounts,
   type GlResourceCounts,
 } from '../../src/debug';
+import { CYCLE } from './soak-cycle';
 
-/** Frames a soak runs past its length: the last checkpoint (a multiple of 1000) samples its counts 10 frames on. */
-export const SOAK_TAIL = 20;
+/** Frames a soak runs past its length, so its last cycle's sample is taken. */
+export const SOAK_TAIL = 40;
 
 /** Resource counts at one checkpoint of a soak. */
 export interface SoakSample {
@@ -22,10 +36,88 @@ export interface SoakSample {
 /** What a soak run publishes as `window.__armature.soak`. */
 export interface SoakReport {
   frames: number;
-  /** Counts every 1000 frames, taken in the same state (all passes as at the start, the starting canvas size). */
+  /**
+   * Counts once a cycle, taken in the same state (all passes as at the start, the starting canvas size, no level
+   * loaded, no effect added).
+   */
   samples: SoakSample[];
   toggles: number;
   resizes: number;
+  /** Levels loaded and unloaded (half of them disposed), effects added and removed, devices lost: see `soakStep`. */
+  levels: number;
+  effects: number;
+  losses: number;
+}
+
+/**
+ * The soak's cycle: what happens at which frame of each `CYCLE` frames. The counts are sampled at `SAMPLE_AT`, where
+ * passes, canvas size and scene are as they began (garbage collected 20 and 10 frames before).
+ */
+const SAMPLE_AT = 30;
+const LEVEL_IN = 50;
+/** A pass flipped at the first of each pair, back at the second; the canvas takes the next size at each resize. */
+const TOGGLES = [100, 150, 200, 250];
+const RESIZES = [125, 175, 225, 275];
+const EFFECT_IN = 300;
+/**
+ * After the toggles, with the level and the effect in: a device made again keeps only the pooled textures of the
+ * frames after it, so each sample then sees the same pool.
+ */
+const LOSS_AT = 350;
+const EFFECT_OUT = 400;
+const LEVEL_OUT = 450;
+
+/** A user effect the soak adds and removes: the image darkened a little (its GLSL twin beside it). */
+const SOAK_EFFECT = {
+  name: 'soakDim',
+  wgsl: `
+struct Params { strength: f32 }
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(2) var source: texture_2d<f32>;
+@fragment
+fn fs(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
+  let c = textureLoad(source, vec2<i32>(position.xy), 0);
+  return vec4<f32>(c.rgb * params.strength, c.a);
+}`,
+  glsl: `
+layout(std140) uniform Params { float strength; } params;
+uniform sampler2D source;
+void main() {
+  vec4 c = loadTexel(source, ivec2(fragPosition().xy));
+  fragColor = vec4(c.rgb * params.strength, c.a);
+}`,
+  params: { strength: 0.9 },
+};
+
+/**
+ * A level as a game streams one: the project's skinned and morphed rig (its clips playing), and a dozen crates each with
+ * a texture of its own, in front of the camera at a tenth of its view's height.
+ */
+async function loadLevel(renderer: Renderer, n: number) {
+  const camera = renderer.world.camera!;
+  const rig = await loadGltf('/src/assets/fixtures/rig.glb');
+  const root = new Node(`soak level ${n}`);
+  const lens = camera.projection;
+  const depth = Math.min(lens.near * 20, (lens.near + lens.far) / 2);
+  const height = lens.kind === 'perspective' ? 2 * depth * Math.tan(lens.fovY / 2) : lens.top - lens.bottom;
+  root.setPosition(0, 0, -depth).setScale(height / 10, height / 10, height / 10);
+  root.add(rig.root);
+  const textures: Texture[] = [];
+  const geometries: Geometry[] = [...new Set(rig.meshes.map((mesh) => mesh.geometry))];
+  for (let i = 0; i < 12; i++) {
+    const map = Texture.fromPixels(2, 2, new Uint8Array(16).fill((n * 13 + i * 19) % 256), {
+      label: `crate ${i}`,
+    });
+    const geometry = boxGeometry(0.3, 0.3, 0.3);
+    textures.push(map);
+    geometries.push(geometry);
+    root.add(
+      new Mesh(`crate ${i}`, geometry, new Material('unlit', [1, 1, 1, 1], { map })).setPosition(i - 6, 0, 0),
+    );
+  }
+  const mixer = new AnimationMixer(rig.root);
+  for (const clip of rig.animations) mixer.clipAction(clip).play();
+  return { root, camera, mixer, textures, geometries };
 }
 
 declare global {
@@ -36,14 +128,16 @@ declare global {
 }
 
 /**
- * The soak's frame step: every 100 frames one pass is switched off or back on (in turn through the chain's passes, the
- * way the URL and the debug panel switch them; a renderer without a chain switches its render bundles instead), every 250 frames the canvas takes the next of four
- * sizes (the starting one, odd, 1×1, 1920×1080), and at each 1000th frame, where passes and size are as they began,
- * garbage is collected (twice, five frames apart: objects freed by the collector are counted as gone a task or two
- * later) and, ten frames on, the live GPU object counts are sampled. Before that first sample every chain pass runs for
- * one frame (frame 1, not counted as a toggle; frame 2 is as at the start again): the graph keeps a texture pool big
- * enough for every pass that may run, and a pass that starts bypassed adds its textures the first time it runs, so
- * without this warm-up the first sample would be taken from a smaller pool than every later one.
+ * The soak's frame step. It starts with a warm-up: once a level and a user effect (see below) are loaded, every chain
+ * pass runs for one frame with them in (the graph keeps a texture pool big enough for every pass that may run, and
+ * the first skinned or outlined draw of a kind builds its pipeline for good), they go, and the device is lost. Then
+ * each cycle of `CYCLE` frames (the frames below are within it) loads a level at 50 (the skinned rig playing, a dozen
+ * crates with textures of their own), flips two of the chain's passes (the way the URL and the debug panel switch
+ * them; without a chain, its render bundles) and back at 100-250, gives the canvas the other three of four sizes at
+ * 125, 175 and 225 (odd, 1×1, 1920×1080) and its own back at 275, adds a user effect at 300 (with the chain), loses the
+ * device at 350, removes the effect at 400 and unloads the level at 450 (every other one disposed, the rest left to
+ * the sweep). At 30 everything is as it began, and the live GPU object counts are sampled; the first cycle is the
+ * warm-up's, and from the second on every sample must be the same.
  */
 export function soakStep(handle: ArmatureHandle, renderer: Renderer): (sample: ClockSample) => void {
   const canvas = renderer.canvas;
@@ -56,34 +150,111 @@ export function soakStep(handle: ArmatureHandle, renderer: Renderer): (sample: C
   const chain = renderer.graph.passNames().includes('upscale');
   const state = readChainUrl(new URLSearchParams(location.search));
   const startOff = new Set(state.off);
-  const report: SoakReport = { frames: 0, samples: [], toggles: 0, resizes: 0 };
+  const report: SoakReport = {
+    frames: 0,
+    samples: [],
+    toggles: 0,
+    resizes: 0,
+    levels: 0,
+    effects: 0,
+    losses: 0,
+  };
   (handle as ArmatureHandle & { soak: SoakReport }).soak = report;
-  return () => {
+  type Level = Awaited<ReturnType<typeof loadLevel>>;
+  let level: Promise<Level> | null = null;
+  let playing: Level | null = null;
+  let effect: Promise<ShaderEffect> | null = null;
+  const fail = (error: unknown) => handle.errors.push(`soak: ${(error as Error).message}`);
+  const unload = (loaded: Level, dispose: boolean) => {
+    if (playing === loaded) playing = null;
+    loaded.root.parent?.remove(loaded.root);
+    if (!dispose) return;
+    for (const texture of loaded.textures) texture.dispose();
+    for (const geometry of loaded.geometries) disposeGeometry(geometry);
+  };
+  // The warm-up (before the first sample): a level and the effect drawn for two frames, then gone. What the first of
+  // them makes for good (a skinned kind's pipelines, the deform buffer) is then there at every sample.
+  let warm: { level: Level; effect: ShaderEffect | null; at: number } | null = null;
+  let warmed = !renderer.world.camera;
+  const warming = renderer.world.camera
+    ? Promise.all([
+        loadLevel(renderer, -1),
+        chain ? renderer.addEffect(SOAK_EFFECT, { after: 'motionBlur' }) : null,
+      ]).then(([loaded, added]) => {
+        loaded.camera.add(loaded.root);
+        warm = { level: loaded, effect: added, at: report.frames };
+      }, fail)
+    : null;
+  void warming;
+  return (sample) => {
     const k = report.frames++;
-    if (chain && (k === 1 || k === 2)) {
-      // The warm-up: every pass on for a frame, then as at the start.
-      state.off = k === 1 ? new Set() : new Set(startOff);
+    const j = k % CYCLE;
+    const cycle = Math.floor(k / CYCLE);
+    if (warm && chain && k <= warm.at + 1) {
+      // Every pass on for the first frame the warm-up level is in, then as at the start.
+      state.off = k === warm.at ? new Set() : new Set(startOff);
       applyChainState(renderer, state);
     }
-    if (k > 0 && k % 100 === 0) {
-      // Frames 100, 300, 500…: a pass flipped; 200, 400…: back as it began. Each 200 frames, the next pass.
-      const flip = k % 200 === 100;
-      if (!chain) {
-        renderer.world.useBundles = !flip;
-      } else {
+    if (warm && k === warm.at + 2) {
+      unload(warm.level, true);
+      if (warm.effect) renderer.removeEffect(SOAK_EFFECT.name);
+    }
+    if (warm && k === warm.at + 3) {
+      // A first loss: every sample is then taken on a device made again since the last loss.
+      renderer.simulateLoss();
+      report.losses++;
+      warm = null;
+      warmed = true;
+    }
+    playing?.mixer.setTime(sample.elapsed);
+    if (j === LEVEL_IN && renderer.world.camera) {
+      level = loadLevel(renderer, report.levels);
+      level.then((loaded) => {
+        playing = loaded;
+        loaded.camera.add(loaded.root);
+      }, fail);
+    }
+    if (j === LEVEL_OUT && level) {
+      // Half the levels are disposed at once (a game streaming levels), half left to the renderer's sweep.
+      const dispose = report.levels++ % 2 === 0;
+      void level.then((loaded) => unload(loaded, dispose), fail);
+      level = null;
+    }
+    if (j === EFFECT_IN && chain) effect = renderer.addEffect(SOAK_EFFECT, { after: 'motionBlur' });
+    if (j === EFFECT_OUT && effect) {
+      void effect.then(() => {
+        renderer.removeEffect(SOAK_EFFECT.name);
+        report.effects++;
+      }, fail);
+      effect = null;
+    }
+    if (j === LOSS_AT) {
+      renderer.simulateLoss();
+      report.losses++;
+    }
+    const toggle = TOGGLES.indexOf(j);
+    if (toggle >= 0) {
+      // Two passes a cycle, each flipped and back, the next two the next cycle.
+      const flip = toggle % 2 === 0;
+      if (!chain) renderer.world.useBundles = !flip;
+      else {
         state.off = new Set(startOff);
-        const pass = CHAIN_PASSES[Math.floor(k / 200) % CHAIN_PASSES.length]!;
+        const pass = CHAIN_PASSES[(2 * cycle + (toggle >> 1)) % CHAIN_PASSES.length]!;
         if (flip && !state.off.delete(pass)) state.off.add(pass);
         applyChainState(renderer, state);
       }
       report.toggles++;
     }
-    if (k > 0 && k % 250 === 0) {
-      [canvas.width, canvas.height] = sizes[(k / 250) % sizes.length]!;
+    const resize = RESIZES.indexOf(j);
+    if (resize >= 0) {
+      [canvas.width, canvas.height] = sizes[(resize + 1) % sizes.length]!;
       report.resizes++;
     }
-    if (k % 1000 === 0 || k % 1000 === 5) window.gc?.();
-    if (k % 1000 === 10 && handle.gpuResources)
-      report.samples.push({ frame: k, resources: { ...handle.gpuResources } });
+    if (j === SAMPLE_AT - 20 || j === SAMPLE_AT - 10) window.gc?.();
+    if (j !== SAMPLE_AT) return;
+    if (!warmed)
+      fail(new Error(`the warm-up (a level, the effect, a device loss) was not over by frame ${k}.`));
+    if (renderer.isLost) fail(new Error(`the device was still being made again at frame ${k}.`));
+    if (handle.gpuResources) report.samples.push({ frame: k, resources: { ...handle.gpuResources } });
   };
 }
