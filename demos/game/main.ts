@@ -5,7 +5,8 @@
 // the player, the kit's clips (kit-animator.ts), palms fading out of its way (see-through.ts), the frame-budget board
 // behind the bench, the HUD and pause menu (game-ui.ts).
 // ?replay=<name> plays demos/game/replays/<name>.json instead of the keys (a recorded input, step by step: with ?t=
-// and ?fps= the same frames every run); `playthrough` is a bot's game to the win, made by npm run assets.
+// and ?fps= the same frames every run); `playthrough` is a bot's game to the win, made by npm run assets. With ?soak=N
+// (demos/shared/soak.ts) the replay plays again a second after each win, for as long as the soak runs.
 // In a headset ("Enter VR"; ?xr=emulate emulates a Meta Quest 3) the island stands on a table and the controllers
 // take the pieces and set them in (game-xr.ts).
 // window.__armature.game = { player: { position: [x, y, z], animation }, placed, state, steps, wonAt }; window.__bench
@@ -83,7 +84,7 @@ async function loadReplay(name: string): Promise<Replay> {
 }
 
 try {
-  const { params, seed, fixed: fixedClock } = demoParams();
+  const { params, seed, fixed: fixedClock, soak } = demoParams();
   const chain = readChainUrl(params, { on: ['outline', 'shadow'], off: ['motionBlur'] });
   // Loaded only on request: IWER replaces navigator.xr with an emulated headset.
   const device = await emulationFromUrl(params);
@@ -279,6 +280,8 @@ try {
       if (events.some((e) => e.type === 'win')) wonAt = step;
       show(events);
     });
+    // A soak plays the replay again and again: a second after each win, the game starts over.
+    if (soak !== null && replay && wonAt !== null && fixed.stepsRun > wonAt + 60) restart();
     const p = game.player;
     player.setPosition(p.x, 0, p.z).setRotation(0, Math.sin(p.heading / 2), 0, Math.cos(p.heading / 2));
     kitClips.update(sample.elapsed, game.player.moving, game.carrying !== null);
