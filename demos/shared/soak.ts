@@ -176,16 +176,14 @@ export function soakStep(handle: ArmatureHandle, renderer: Renderer): (sample: C
   // them makes for good (a skinned kind's pipelines, the deform buffer) is then there at every sample.
   let warm: { level: Level; effect: ShaderEffect | null; at: number } | null = null;
   let warmed = !renderer.world.camera;
-  const warming = renderer.world.camera
-    ? Promise.all([
-        loadLevel(renderer, -1),
-        chain ? renderer.addEffect(SOAK_EFFECT, { after: 'motionBlur' }) : null,
-      ]).then(([loaded, added]) => {
-        loaded.camera.add(loaded.root);
-        warm = { level: loaded, effect: added, at: report.frames };
-      }, fail)
-    : null;
-  void warming;
+  if (renderer.world.camera)
+    Promise.all([
+      loadLevel(renderer, -1),
+      chain ? renderer.addEffect(SOAK_EFFECT, { after: 'motionBlur' }) : null,
+    ]).then(([loaded, added]) => {
+      loaded.camera.add(loaded.root);
+      warm = { level: loaded, effect: added, at: report.frames };
+    }, fail);
   return (sample) => {
     const k = report.frames++;
     const j = k % CYCLE;
