@@ -196,8 +196,10 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
     running.xrRender = (sample, frame) => {
       const pose = frame.getViewerPose(space);
       if (!pose) return NOTHING_DRAWN; // tracking lost this frame: nothing to draw from
-      for (const view of pose.views)
-        if (!isRigidPose(view.transform.matrix)) {
+      // Indexed: this runs every XR frame, and an iterator would be garbage every frame.
+      const views = pose.views;
+      for (let i = 0; i < views.length; i++)
+        if (!isRigidPose(views[i]!.transform.matrix)) {
           xr.badPoseFrames++;
           return NOTHING_DRAWN;
         }
