@@ -138,10 +138,17 @@ export interface ChainTarget {
   passes: readonly PassDescriptor[];
 }
 
-/** Whether `pass` runs in `state`: not turned off, and neither is a pass it needs (upscale off takes CRT with it). */
-export function chainPassEnabled(state: ChainUrlState, pass: string): boolean {
+/**
+ * Whether `pass` runs in `state`: not turned off, and neither is a pass it needs (upscale off takes CRT with it). What
+ * each needs is read from `passes`: a renderer's (`renderer.passes`) know what their place in its chain adds.
+ */
+export function chainPassEnabled(
+  state: ChainUrlState,
+  pass: string,
+  passes: readonly PassDescriptor[] = state.passes,
+): boolean {
   if (state.off.has(pass)) return false;
-  const needs = state.passes.find((p) => p.name === pass)?.needs ?? [];
+  const needs = passes.find((p) => p.name === pass)?.needs ?? [];
   return needs.every((need) => !state.off.has(need));
 }
 
@@ -159,7 +166,7 @@ export function applyChainState(target: ChainTarget, state: ChainUrlState): void
   const names = target.passes.map((p) => p.name).filter((name) => state.passes.some((p) => p.name === name));
   const { graph } = target;
   for (const pass of [...names].reverse())
-    if (!chainPassEnabled(state, pass) && graph.isEnabled(pass)) graph.setEnabled(pass, false);
+    if (!chainPassEnabled(state, pass, target.passes) && graph.isEnabled(pass)) graph.setEnabled(pass, false);
   for (const pass of names)
-    if (chainPassEnabled(state, pass) && !graph.isEnabled(pass)) graph.setEnabled(pass, true);
+    if (chainPassEnabled(state, pass, target.passes) && !graph.isEnabled(pass)) graph.setEnabled(pass, true);
 }

@@ -220,7 +220,7 @@ export class DebugPanel {
     applyChainState(this.options.renderer, this.options.state);
     this.applying = true;
     for (const [name, binding] of this.toggles) {
-      const on = chainPassEnabled(this.options.state, name);
+      const on = chainPassEnabled(this.options.state, name, this.options.renderer.passes);
       binding.label = on ? name : `${name} (bypassed)`;
       this.enabled[name] = on;
       binding.refresh();

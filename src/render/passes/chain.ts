@@ -84,14 +84,20 @@ export interface ChainPass extends PassDecl<FrameContext, RenderTarget> {
   readonly runner: PassRunner;
   /** Where it stands in the chain (where a pass added after it stands follows from it). */
   readonly stage: ChainStage;
+  /** Passes it cannot run without: its descriptor's, and the one that made its canvas-sized input (the upscale). */
+  readonly needs: readonly string[];
 }
 
-/** Where a pass stands in the chain: the image it reads as `chain` (its size and format), and the last native one. */
+/**
+ * Where a pass stands in the chain: the image it reads as `chain` (its size and format), the last native one, and once
+ * the chain is canvas-sized, the pass that made it so (without it a pass here would get a native image).
+ */
 export interface ChainStage {
   chain: string;
   native: string;
   size: SizeRule;
   format: TextureFormat;
+  canvasBy?: string;
 }
 
 /** Whether the chain runs: when asked for, and by default when a native resolution is given. */
@@ -172,7 +178,14 @@ export function stageAfter(descriptor: PassDescriptor, stage: ChainStage, option
   if (!out) return stage;
   const size = sizeRule(out.size, stage, options);
   const native = 'relativeTo' in size && size.relativeTo === 'native' ? out.name : stage.native;
-  return { chain: out.name, native, size, format: out.format === 'input' ? stage.format : out.format };
+  const canvasBy = stage.canvasBy ?? (isCanvas(size) ? descriptor.name : undefined);
+  return {
+    chain: out.name,
+    native,
+    size,
+    format: out.format === 'input' ? stage.format : out.format,
+    ...(canvasBy ? { canvasBy } : {}),
+  };
 }
 
 /**
@@ -188,11 +201,20 @@ export async function createChainPass(
 ): Promise<ChainPass> {
   const { options } = kit;
   const name = (read: string) => (read === 'chain' ? stage.chain : read === 'native' ? stage.native : read);
-  const reads = descriptor.reads.map((read: PassRead): string | ReadDecl =>
-    typeof read === 'string'
-      ? name(read)
-      : { name: name(read.name), ...(read.size ? { size: sizeRule(read.size, stage, options) } : {}) },
-  );
+  // Past the upscale the chain must be canvas-sized: the graph refuses a shape that bypasses what made it so, rather
+  // than handing this pass a native image (a copy out of range on the GPU).
+  const checked = (read: PassRead): PassRead =>
+    stage.canvasBy && (read === 'chain' || (typeof read !== 'string' && read.name === 'chain' && !read.size))
+      ? { name: 'chain', size: 'input' }
+      : read;
+  const reads = descriptor.reads
+    .map(checked)
+    .map((read: PassRead): string | ReadDecl =>
+      typeof read === 'string'
+        ? name(read)
+        : { name: name(read.name), ...(read.size ? { size: sizeRule(read.size, stage, options) } : {}) },
+    );
+  const needs = [...new Set([...(descriptor.needs ?? []), ...(stage.canvasBy ? [stage.canvasBy] : [])])];
   const writes = descriptor.writes.map((write): ResourceDecl => ({
     name: write.name,
     format: write.format === 'input' ? stage.format : write.format,
@@ -214,7 +236,7 @@ export async function createChainPass(
     ui: options.ui
       ? {
           ...options.ui,
-          stage: 'relativeTo' in stage.size && stage.size.relativeTo === 'canvas' ? 'canvas' : 'native',
+          stage: isCanvas(stage.size) ? 'canvas' : 'native',
         }
       : null,
   });
@@ -226,10 +248,15 @@ export async function createChainPass(
     descriptor,
     runner,
     stage,
+    needs,
     execute: (frame, io) => runner.execute(frame, io),
     idle: () => runner.idle?.(),
     ...owner,
   };
+}
+
+function isCanvas(size: SizeRule): boolean {
+  return 'relativeTo' in size && size.relativeTo === 'canvas';
 }
 
 function sizeRule(size: PassSize, stage: ChainStage, options: ChainOptions): SizeRule {

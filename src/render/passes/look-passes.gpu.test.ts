@@ -87,8 +87,9 @@ for (const backend of TEST_BACKENDS)
     it('palette: every pixel is a palette member, exactly the CPU rule (Bayer 4×4) over the world image', async () => {
       const { renderer, frame } = await scene(backend);
       const plain = await frame();
+      // The default palette, never assigned: its lookup image is the one the pass made at creation.
       const pico = Palette.named('pico-8');
-      renderer.settings.palette.palette = pico;
+      expect(renderer.settings.palette.palette.name).toBe('pico-8');
       renderer.graph.setEnabled('palette', true);
       const paletted = await frame();
       const members = new Set(pico.colors.map((c) => c.join()));

@@ -84,7 +84,14 @@ class PaletteRunner implements PassRunner {
     };
     const { palette, dither } = kit.settings.palette;
     this.lutOf = palette;
-    this.lut = kit.device.createTexture({ label: 'palette lut', format: 'rgba8unorm', ...palette.lut() });
+    const { width, height, data } = palette.lut();
+    this.lut = kit.device.createTexture({
+      label: 'palette lut',
+      format: 'rgba8unorm',
+      width,
+      height,
+      pixels: data,
+    });
     this.patternOf = dither;
     this.pattern = this.createPattern(dither);
     program.set(this.fields.lutLevels, PALETTE_LUT_LEVELS);

@@ -278,9 +278,14 @@ export class Renderer {
     }
   }
 
-  /** The chain's passes in order, built-in and added (`addPass`): what the URL state and the debug panel show. */
+  /**
+   * The chain's passes in order, built-in and added (`addPass`): what the URL state and the debug panel show. Each
+   * `needs` is what it needs in this chain: a pass placed after the upscale (the UI of a pixel-stable camera) needs it.
+   */
   get passes(): readonly PassDescriptor[] {
-    return [this.shadowPass.descriptor, ...this.chain.map((p) => p.descriptor)];
+    return [this.shadowPass, ...this.chain].map(({ descriptor, needs }) =>
+      needs.length === (descriptor.needs?.length ?? 0) ? descriptor : { ...descriptor, needs },
+    );
   }
 
   /** The shadow pass at work: `box` fits its map to a box of the world instead of the view. */
