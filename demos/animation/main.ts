@@ -53,13 +53,7 @@ try {
   const rig = await loadGltf(art('rig.glb'));
   const root = new Node('animation');
   // A meadow with tufts of grass scattered by the seed, and the circle the kit walks, trodden bare.
-  // The ground draws no lines of its own (at a grazing angle its depth steps would read as edges).
-  const flat = (color: [number, number, number, number]) => {
-    const material = new Material('lambert', color);
-    material.setParam('outline', [0, 0, 0, 0]);
-    return material;
-  };
-  root.add(new Mesh('meadow', planeGeometry(64, 64), flat([0.45, 0.66, 0.34, 1])));
+  root.add(new Mesh('meadow', planeGeometry(64, 64), new Material('lambert', [0.45, 0.66, 0.34, 1])));
   const random = seededRandom(seed);
   const tuft = boxGeometry(0.12, 0.1, 0.12);
   const grass = [
@@ -73,11 +67,11 @@ try {
     root.add(new Mesh(`tuft ${i}`, tuft, grass[i % 2]!).setPosition(x, 0.05, z));
   }
   root.add(
-    new Mesh('path', ringGeometry(RADIUS - 0.25, RADIUS + 0.25, 48), flat([0.62, 0.5, 0.36, 1])).setPosition(
-      CENTRE[0],
-      0.01,
-      CENTRE[2],
-    ),
+    new Mesh(
+      'path',
+      ringGeometry(RADIUS - 0.25, RADIUS + 0.25, 48),
+      new Material('lambert', [0.62, 0.5, 0.36, 1]),
+    ).setPosition(CENTRE[0], 0.01, CENTRE[2]),
   );
   root.add(rig.root);
   const kit = rig.nodes.find((n) => n.name === 'kit')!;

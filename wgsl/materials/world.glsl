@@ -167,6 +167,13 @@ vec4 armatureSample(sampler2D image, vec2 uv) {
 // The outline pass's targets (world.wgsl's armatureEyeNormal, and the kind's outline colour).
 layout(location = 1) out vec4 outNormal;
 layout(location = 2) out vec4 outLine;
+
+// world.wgsl's armatureOctahedral.
+vec2 armatureOctahedral(vec3 n) {
+  vec2 p = n.xy / (abs(n.x) + abs(n.y) + abs(n.z));
+  if (n.z >= 0.0) return p;
+  return (1.0 - abs(p.yx)) * vec2(p.x >= 0.0 ? 1.0 : -1.0, p.y >= 0.0 ? 1.0 : -1.0);
+}
 #endif
 #endif
 
@@ -237,7 +244,9 @@ void main() {
 #ifdef ARMATURE_LINES
   vec3 n = normalize(vNormal);
   vec3 back = cross(frame.cameraRight, frame.cameraUp);
-  outNormal = vec4(dot(n, frame.cameraRight), dot(n, frame.cameraUp), dot(n, back), gl_FragCoord.z);
+  vec3 eye = vec3(dot(n, frame.cameraRight), dot(n, frame.cameraUp), dot(n, back));
+  float high = unpackHalf2x16(packHalf2x16(vec2(gl_FragCoord.z, 0.0))).x;
+  outNormal = vec4(armatureOctahedral(eye), high, gl_FragCoord.z - high);
   outLine = ARMATURE_LINE_COLOR;
 #endif
 }

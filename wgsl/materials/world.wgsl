@@ -224,11 +224,24 @@ struct VertexOut {
 }
 
 // The outline pass's normal target (a kind's lined variant writes it): the surface normal in the eye's axes (right,
-// up, towards the eye) and the fragment's depth (0 near … 1 far).
+// up, towards the eye) folded into two numbers (armatureOctahedral), and the fragment's depth (0 near … 1 far) as a
+// half-float part and the rest: the target's 16-bit channels then hold the depth to about 24 bits, which the outline
+// pass needs to tell a plane's own slope from a step at any distance.
 fn armatureEyeNormal(normal: vec3<f32>, depth: f32) -> vec4<f32> {
   let n = normalize(normal);
   let back = cross(frame.cameraRight, frame.cameraUp);
-  return vec4<f32>(dot(n, frame.cameraRight), dot(n, frame.cameraUp), dot(n, back), depth);
+  let eye = vec3<f32>(dot(n, frame.cameraRight), dot(n, frame.cameraUp), dot(n, back));
+  let high = unpack2x16float(pack2x16float(vec2<f32>(depth, 0.0))).x;
+  return vec4<f32>(armatureOctahedral(eye), high, depth - high);
+}
+
+// A unit vector as a point of the square [-1, 1]² (the octahedral map; outline.wgsl's normalOf is its inverse).
+fn armatureOctahedral(n: vec3<f32>) -> vec2<f32> {
+  let p = n.xy / (abs(n.x) + abs(n.y) + abs(n.z));
+  if (n.z >= 0.0) {
+    return p;
+  }
+  return (1.0 - abs(p.yx)) * select(vec2<f32>(-1.0), vec2<f32>(1.0), p >= vec2<f32>(0.0));
 }
 
 // What a shadow caster at `world` writes into a shadow map: its distance from the point light the frame names over the

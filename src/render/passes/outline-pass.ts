@@ -11,9 +11,10 @@ import { numberSetting } from './pass-setting';
 /** The outline pass's settings. */
 export interface OutlineSettings {
   /**
-   * A depth step of more than `depth` texels (at that depth, raised at grazing angles) or a crease of more than
-   * `crease` (1 − cos of the angle between normals) draws a line; `highlight` > 0 lightens convex creases by that much
-   * instead. Line colour and strength are each material's (`setParam('outline', [r, g, b, strength])`).
+   * A neighbour farther by more than `depth` texels (at that depth) from a pixel and from the plane of its surface, or
+   * a crease of more than `crease` (1 − cos of the angle between normals), draws a line; `highlight` > 0 lightens
+   * convex creases by that much instead. Line colour and strength are each material's
+   * (`setParam('outline', [r, g, b, strength])`). docs/passes.md, "Outlines", gives the rules.
    */
   outline: { depth: number; crease: number; highlight: number };
 }

@@ -92,8 +92,8 @@ export interface WorldPassOptions {
   gpuCulling?: boolean;
 }
 
-/** What the line targets hold where nothing was drawn: no normal, the far plane; no line. */
-const NORMALS_CLEAR = [0, 0, 0, 1] as const;
+/** What the line targets hold where nothing was drawn: a depth below 0 (no surface; outline.wgsl's emptyAt); no line. */
+const NORMALS_CLEAR = [0, 0, -1, 0] as const;
 const LINES_CLEAR = [0, 0, 0, 0] as const;
 
 /** Draws per render bundle: a mesh that goes into or out of the view records its chunk again, not every draw. */
