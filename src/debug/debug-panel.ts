@@ -219,12 +219,13 @@ export class DebugPanel {
   private apply(): void {
     applyChainState(this.options.renderer, this.options.state);
     this.applying = true;
+    const passes = this.options.renderer.passes; // each call builds the list: once per apply
     for (const [name, binding] of this.toggles) {
-      const on = chainPassEnabled(this.options.state, name, this.options.renderer.passes);
+      const on = chainPassEnabled(this.options.state, name, passes);
       binding.label = on ? name : `${name} (bypassed)`;
       this.enabled[name] = on;
       binding.refresh();
-      const needs = this.options.renderer.passes.find((p) => p.name === name)?.needs ?? [];
+      const needs = passes.find((p) => p.name === name)?.needs ?? [];
       binding.disabled = needs.some((need) => this.options.state.off.has(need));
     }
     for (const control of this.controls) control.refresh();
