@@ -19,7 +19,7 @@ import {
 import type { Device } from '../../src/advanced';
 import type { ArmatureHandle } from '../../src/debug';
 import { showError } from './show-error';
-import { SOAK_TAIL, soakStep } from './soak';
+import { soakStep } from './soak';
 
 /** `?backend=auto|webgpu|webgl2`, checked; without it `auto` (WebGPU where it can start, WebGL2 otherwise). */
 export function demoBackend(): BackendChoice {
@@ -60,6 +60,9 @@ export async function demoRenderer(
   return renderer;
 }
 
+/** How far a soak's fixed clock may run (a day of scene time): the soak ends it by its own count first. */
+const SOAK_CLOCK_S = 86_400;
+
 /** The URL's parameters, with the fixed-clock ones checked: a bad value is an error on the page, not a guess. */
 export function demoParams(): {
   params: URLSearchParams;
@@ -82,8 +85,8 @@ export function demoParams(): {
     throw new Error(
       `URL parameter soak=${params.get('soak')}: give a whole number of frames (≥ 1), without t=.`,
     );
-  // A soak is a fixed-clock run of `soak` frames at 60 fps, and a few more so its last checkpoint's sample is taken.
-  const t = soak !== null ? (soak + SOAK_TAIL) / 60 : params.has('t') ? number('t', 0) : null;
+  // A soak is a fixed-clock run at 60 fps that ends when the soak has counted its frames (see soak.ts), not at a time.
+  const t = soak !== null ? SOAK_CLOCK_S : params.has('t') ? number('t', 0) : null;
   return {
     params,
     fixed: t === null ? null : { t, fps: soak !== null ? 60 : number('fps', 60) },
@@ -132,6 +135,7 @@ export function runDemo(
   options: { fit?: boolean; keepRunning?: boolean; input?: RunOptions['input'] } = {},
 ): DemoRun {
   const { fixed, soak } = demoParams();
+  const soakRun = soak ? soakStep(handle, renderer, soak) : null;
   const clock = fixed ? new FixedClock({ fps: fixed.fps, until: fixed.t }) : new FrameClock();
   const budget = new FrameBudget();
   const readout = new ReadoutThrottle();
@@ -159,7 +163,7 @@ export function runDemo(
   const running = run(
     renderer,
     // The readout before the demo's steps: what they show of the budget is what the handle publishes for that frame.
-    [clockStep, readoutStep, ...steps, ...(soak ? [soakStep(handle, renderer)] : [])],
+    [clockStep, readoutStep, ...steps, ...(soakRun ? [soakRun.step] : [])],
     {
       clock,
       budget,
@@ -179,7 +183,7 @@ export function runDemo(
         if (renderer.lostFrames === lost) handle.frame++; // a frame skipped for a lost device was not presented
         lost = renderer.lostFrames;
         handle.graph = renderer.graph.describe();
-        const done = clock instanceof FixedClock ? clock.done : true;
+        const done = soakRun ? soakRun.done() : clock instanceof FixedClock ? clock.done : true;
         if (done && !finishing && !handle.ready) {
           finishing = true;
           void renderer.finished().then(() => {
