@@ -159,7 +159,8 @@ const app: ViteUserConfig = {
           browser: {
             enabled: true,
             headless: true,
-            api: { host: '127.0.0.1' },
+            // GPU_TEST_PORT moves the test server (a second checkout's tests beside a running CI).
+            api: { host: '127.0.0.1', port: Number(process.env['GPU_TEST_PORT'] ?? 63315) },
             screenshotFailures: false,
             // `gc()` for the tests that measure the heap after a full collection.
             provider: playwright({

@@ -3,6 +3,7 @@
 // faithful fake in src/xr/xr-gpu-layer.gpu.test.ts.
 import { expect, test, type Page } from '@playwright/test';
 import { openDemo } from './demo-page';
+import { Palette } from '../src/scene/palette';
 import {
   aim,
   aimAtPanel,
@@ -169,6 +170,52 @@ test('xr: ?xrview=native draws each eye at 240 rows stretched nearest-texel, the
   for (const lit of seen.lit) expect(lit).toBeGreaterThan(seen.size[0]! * seen.size[1]! * 0.3); // …of the bench
   for (const ui of seen.ui) expect(ui).toBeGreaterThan(20);
   expect(seen.shift).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});
+
+/** Each eye's pixels as 32-bit words, read in the page after the session has drawn a few frames. */
+async function eyeWords(page: Page, query: string): Promise<number[][]> {
+  // Under the fixed clock every XR frame is the same image: two pages differ only by what their URLs change.
+  await openDemo(page, `xr/?xr=emulate&xrview=native&t=1&fps=30&${query}`);
+  await enterVr(page, 10);
+  return page.evaluate(() =>
+    window.__armature!.xr!.readViews!().map(({ pixels }) => [
+      ...new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length / 4),
+    ]),
+  );
+}
+
+/** How many pixels differ between two reads of the same eyes. */
+function changed(a: number[][], b: number[][]): number {
+  return a.reduce((n, eye, e) => n + eye.filter((word, i) => word !== b[e]![i]).length, 0);
+}
+
+test('xr: the eyes get the canvas’s look: with ?on=palette every eye pixel is a palette colour', async ({
+  page,
+}) => {
+  // Every pixel of each eye (the panel's UI too: it is in the scene) is a PICO-8 colour, the palette by default.
+  const pico = new Set(Palette.named('pico-8').colors.map(([r, g, b]) => r! | (g! << 8) | (b! << 16)));
+  const paletted = await eyeWords(page, 'on=palette');
+  for (const eye of paletted) {
+    const strays = eye.filter((word) => !pico.has(word & 0xffffff));
+    expect(strays.length, `pixels not in the palette, e.g. ${strays[0]?.toString(16)}`).toBe(0);
+  }
+  expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
+});
+
+test('xr: the same URL keys as on the canvas turn the shadow map and the outlines on and off in the eyes', async ({
+  page,
+}) => {
+  test.setTimeout(240_000); // four pages, each entering VR
+  const plain = await eyeWords(page, 'off=shadow,outline');
+  expect(changed(plain, await eyeWords(page, 'off=shadow,outline'))).toBe(0);
+  const shadowed = await eyeWords(page, 'on=shadow&off=outline');
+  const outlined = await eyeWords(page, 'on=outline&off=shadow');
+  console.log(
+    `xr look: shadow changes ${changed(plain, shadowed)} px, outline ${changed(plain, outlined)} px`,
+  );
+  expect(changed(plain, shadowed)).toBeGreaterThan(500);
+  expect(changed(plain, outlined)).toBeGreaterThan(500);
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });
 

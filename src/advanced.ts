@@ -26,6 +26,7 @@ export {
   type PassKit,
   type PassRead,
   type PassRunner,
+  type PassScope,
   type PassSize,
   type PassWrite,
 } from './render/passes/pass-descriptor';
@@ -74,6 +75,7 @@ export { pointShadowFaces, pointShadowViews, type PointShadowFaces } from './ren
 export { ShadowPass, shadowPass, type ShadowSettings } from './render/passes/shadow-pass';
 export {
   HeadsetRenderer,
+  type HeadsetLook,
   type HeadsetRendererOptions,
   type HeadsetUi,
   type HeadsetView,

@@ -30,7 +30,7 @@ import {
   type Timeline,
 } from '../../src/index';
 import { UiKeyPanel } from '../../src/advanced';
-import { installArmatureHandle, readChainUrl, uiHandle } from '../../src/debug';
+import { applyChainState, installArmatureHandle, readChainUrl, uiHandle } from '../../src/debug';
 import { demoParams, demoRenderer, runDemo, timelineStep } from '../shared/run-demo';
 import { showError } from '../shared/show-error';
 import { aimPose, emulationFromUrl, enterVrButton, panelPoint } from '../shared/xr-page';
@@ -101,8 +101,10 @@ try {
       `URL parameter xrview=${String(resolution)}: use xrview=full (each eye at the headset's resolution, the ` +
         "default) or xrview=native (each eye as many rows as the canvas's native image, pixel-art).",
     );
-  // ?native=WxH: the canvas renderer's native image, and so the rows of a native-resolution eye.
-  const { native } = readChainUrl(params);
+  // The same URL keys as the other demos: ?native=WxH (the canvas renderer's native image, and so the rows of a
+  // native-resolution eye), ?on= and ?off= (the passes: what the canvas has on, each eye has too) and the settings.
+  const chainState = readChainUrl(params);
+  const { native } = chainState;
   // Loaded only on request: IWER replaces navigator.xr with an emulated headset.
   const device = await emulationFromUrl(params);
   // Decided before the device exists: a device for the WebGPU binding must come from an XR-compatible adapter.
@@ -153,6 +155,7 @@ try {
     },
     { xrCompatible: support.mode === 'webgpu-binding' },
   );
+  applyChainState(renderer, chainState);
   const input = new InputQueue(canvas, {
     toNative: (x, y) => renderer.clientToNative(x, y),
     takesKey: (key) => kernel.takesKey(key),

@@ -155,6 +155,13 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
         // `native` per eye: as many texel rows as the canvas renderer's native image has.
         nativeHeight: renderer.graph.native[1],
         ...(ui ? { ui } : {}),
+        // The canvas's look, per eye: what its graph has on is what the eyes get, frame by frame.
+        look: {
+          settings: renderer.settings,
+          passes: renderer.passes,
+          isEnabled: (name) => renderer.graph.isEnabled(name),
+          shadow: renderer.shadow,
+        },
       });
     } catch (error) {
       unwatch();

@@ -50,6 +50,7 @@ export const backgroundPass = definePass<BackgroundSettings>({
   summary:
     'Fills the letterbox bars: a colour, a darkened pixelated or blurred copy of the frame, or an image.',
   on: true,
+  runs: 'canvas',
   // The upscaled image must be canvas-sized: with upscale bypassed there are no bars to fill.
   reads: [{ name: 'chain', size: 'canvas' }, 'native'],
   writes: [{ name: 'framed', format: 'rgba8unorm', size: 'canvas' }],

@@ -26,6 +26,7 @@ export const bloomPass = definePass<BloomSettings>({
   name: 'bloom',
   summary: 'Makes what is brighter than a threshold glow: blurred across and down, added back.',
   on: false,
+  runs: 'view',
   reads: ['chain'],
   writes: [
     { name: 'bloomed', format: 'rgba16float', size: 'native' },

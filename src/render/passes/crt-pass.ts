@@ -20,6 +20,7 @@ export const crtPass = definePass<CrtSettings>({
   name: 'crt',
   summary: 'A CRT look over the frame: scanlines per native row, an aperture mask, a slight curvature.',
   on: false,
+  runs: 'canvas',
   reads: [{ name: 'chain', size: 'canvas' }],
   writes: [{ name: 'crt', format: 'rgba8unorm', size: 'canvas' }],
   needs: ['upscale'],

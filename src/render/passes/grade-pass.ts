@@ -27,6 +27,7 @@ export const gradePass = definePass<GradeSettings>({
   name: 'grade',
   summary: 'Grades colour by lift, gamma and gain per channel; the identity grade changes nothing.',
   on: false,
+  runs: 'view',
   reads: ['chain'],
   writes: [{ name: 'graded', format: 'rgba16float', size: 'native' }],
   settings: {

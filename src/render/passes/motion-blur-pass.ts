@@ -27,6 +27,7 @@ export const motionBlurPass = definePass<MotionBlurSettings>({
   name: 'motionBlur',
   summary: 'Blends each frame with the last output, fading by the same amount per second at any frame rate.',
   on: true,
+  runs: 'canvas',
   reads: ['chain', 'blurred@prev'],
   writes: [{ name: 'blurred', format: 'rgba16float', size: 'native', history: true }],
   settings: {

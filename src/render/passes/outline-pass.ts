@@ -32,6 +32,7 @@ export const outlinePass = definePass<OutlineSettings>({
   summary:
     'One-pixel lines on the nearer surface of silhouettes and creases, in each material’s line colour.',
   on: false,
+  runs: 'view',
   reads: ['chain', 'normals', 'lines'],
   writes: [{ name: 'outlined', format: 'rgba8unorm', size: 'native' }],
   settings: {

@@ -45,6 +45,7 @@ export const palettePass = definePass<PaletteSettings>({
   name: 'palette',
   summary: 'Quantizes every pixel to a palette, after a dither fixed to the world.',
   on: false,
+  runs: 'view',
   reads: ['chain'],
   writes: [{ name: 'paletted', format: 'rgba8unorm', size: 'native' }],
   settings: {

@@ -47,6 +47,14 @@ export interface ChainFrame {
   eye: { near: number; far: number; perspective: boolean; texel: number };
 }
 
+/**
+ * Where a pass runs when the world is drawn for several views (a headset's eyes): `view` once per view, on that
+ * view's image (the look: outlines, grade, palette); `frame` once per frame for every view (the shadow map, fitted to
+ * all of them, so both eyes see the same shadow texels); `canvas` only on the canvas (motion blur, the upscale and its
+ * bars, CRT, the UI, which a headset shows as a panel).
+ */
+export type PassScope = 'view' | 'frame' | 'canvas';
+
 /** What a pass is made with: the device, the live settings and frame values, and where it stands in the chain. */
 export interface PassKit<S> {
   device: Device;
@@ -86,6 +94,8 @@ export interface PassDescriptor<S = object> {
   readonly summary: string;
   /** Whether it runs when a renderer starts; the passes that change the look start bypassed. */
   readonly on: boolean;
+  /** Where it runs when the world is drawn for several views (see `PassScope`); default `canvas`. */
+  readonly runs?: PassScope;
   readonly reads: readonly PassRead[];
   readonly writes: readonly PassWrite[];
   /** Output → read that stands in while it is bypassed (default: its first write ← its first read). */

@@ -41,6 +41,7 @@ export function effectPass(options: EffectOptions): PassDescriptor {
     name: options.name,
     summary: options.summary ?? 'A full-screen effect of the app’s own.',
     on: true,
+    runs: 'view',
     reads: ['chain', ...(options.inputs ?? [])],
     writes: [{ name: options.name, format: 'input', size: 'input' }],
     settings: {},

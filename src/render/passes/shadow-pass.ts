@@ -1,11 +1,11 @@
-import { vec3 } from 'gl-matrix';
+import { vec3, type ReadonlyMat4 } from 'gl-matrix';
 import type { RenderTarget } from '../../device/device';
 import type { PassIO } from '../../graph/render-graph';
 import type { Box } from '../../scene/world-box';
 import type { FrameContext } from '../frame-context';
 import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
 import { flagSetting, numberSetting } from './pass-setting';
-import { fitShadow, shadowFit, viewBall } from '../world/fit-shadow';
+import { ballUnion, fitShadow, shadowFit, viewBall } from '../world/fit-shadow';
 import { pointShadowFaces, pointShadowViews } from '../world/point-shadow';
 import {
   SHADOW_MAP_FORMAT,
@@ -57,6 +57,7 @@ export const shadowPass = definePass<ShadowSettings>({
   summary:
     "Draws the directional light's shadow map (fixed to the world's texel grid) and a point light's, if one casts.",
   on: false,
+  runs: 'frame',
   reads: [],
   writes: shadowTargets(SHADOW_MAP_SIZE),
   bypass: {},
@@ -92,10 +93,16 @@ export const shadowPass = definePass<ShadowSettings>({
 export class ShadowPass implements PassRunner {
   /** A world box (centre, half extents) to hold instead of the view, or null (fitted to the view). */
   box: Box | null = null;
+  /**
+   * The eyes the map is fitted to when there is no box, or null for the world's own eye: each eye's view up to
+   * `shadow.distance`, one ball around them all (a headset's two eyes share one map, so both see the same texels).
+   */
+  eyes: readonly { projection: ReadonlyMat4; view: ReadonlyMat4 }[] | null = null;
   private readonly world: WorldPass;
   private readonly settings: ShadowSettings;
   private readonly fit = shadowFit();
   private readonly ball = { centre: vec3.create(), radius: 0 };
+  private readonly eyeBall = { centre: vec3.create(), radius: 0 };
   private readonly direction = vec3.create();
   private readonly frame: ShadowFrame;
   private readonly faces = pointShadowViews();
@@ -117,6 +124,11 @@ export class ShadowPass implements PassRunner {
     if (box) {
       vec3.set(ball.centre, box[0]!, box[1]!, box[2]!);
       ball.radius = Math.hypot(box[3]!, box[4]!, box[5]!);
+    } else if (this.eyes?.length) {
+      const eyes = this.eyes;
+      viewBall(ball, eyes[0]!.projection, eyes[0]!.view, settings.distance);
+      for (let i = 1; i < eyes.length; i++)
+        ballUnion(ball, viewBall(this.eyeBall, eyes[i]!.projection, eyes[i]!.view, settings.distance));
     } else {
       const eye = world.eye();
       viewBall(ball, eye.projection, eye.view, settings.distance);

@@ -55,6 +55,7 @@ export const uiPass = definePass({
   summary:
     'Draws the UI layer (rects, sprites, text from one atlas) over the image, whole pixel for whole pixel.',
   on: true,
+  runs: 'canvas',
   reads: ['chain'],
   writes: [{ name: 'composed', format: 'rgba8unorm', size: 'input' }],
   settings: {},

@@ -38,6 +38,7 @@ export const upscalePass = definePass<UpscaleSettings>({
   summary:
     'Scales the native image into the frame rectangle of the canvas: whole multiples, nearest or smooth.',
   on: true,
+  runs: 'canvas',
   reads: ['chain'],
   writes: [{ name: 'upscaled', format: 'rgba8unorm', size: 'canvas' }],
   settings: {

@@ -24,6 +24,7 @@ export const vignettePass = definePass<VignetteSettings>({
   name: 'vignette',
   summary: 'Darkens the corners of the native image, smoothly or in flat bands; strength 0 changes nothing.',
   on: false,
+  runs: 'view',
   reads: ['chain'],
   writes: [{ name: 'vignetted', format: 'input', size: 'input' }],
   settings: {

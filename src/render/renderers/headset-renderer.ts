@@ -1,6 +1,14 @@
 import wgsl from '../../../wgsl/renderers/eye-upscale.wgsl?raw';
 import glsl from '../../../wgsl/renderers/eye-upscale.glsl?raw';
-import type { Bindings, Device, DeviceTexture, Pipeline, TextureFormat } from '../../device/device';
+import type {
+  Bindings,
+  Device,
+  DeviceTexture,
+  Pipeline,
+  RenderTarget,
+  TextureFormat,
+} from '../../device/device';
+import { RenderGraph, type PassDecl, type PassIO } from '../../graph/render-graph';
 import type { Node } from '../../scene/node';
 import type { UiAtlas } from '../../ui/ui-atlas';
 import type { FrameCounters } from '../../time/frame-loop';
@@ -9,6 +17,11 @@ import { eyeNativeSize, type HeadsetResolution } from './eye-native-size';
 import type { FrameContext } from '../frame-context';
 import { UiPass } from '../passes/ui-pass';
 import { WorldPass, type Viewport, type WorldView } from '../world/world-pass';
+import { chainOrder, createChainPass, worldStage, type ChainPass } from '../passes/chain';
+import type { ChainFrame, PassDescriptor } from '../passes/pass-descriptor';
+import { eyeLensOf } from '../passes/eye-lens';
+import type { ShadowPass } from '../passes/shadow-pass';
+import { deviceTextures } from './device-textures';
 
 /** The UI layer a headset shows as a diegetic panel: drawn each frame into an image that `panel` materials show. */
 export interface HeadsetUi {
@@ -26,6 +39,23 @@ export interface HeadsetUi {
   background?: readonly [number, number, number, number];
 }
 
+/**
+ * The canvas renderer's look, which the eyes follow: its settings, its passes and which of them are on now. Give a
+ * `Renderer`'s (`{ settings: renderer.settings, passes: renderer.passes, isEnabled: (name) =>
+ * renderer.graph.isEnabled(name), shadow: renderer.shadow }`): the passes that run per view (`runs: 'view'`: outline,
+ * bloom, grade, vignette, palette, effects) run on each eye, those that run per frame (the shadow map) once for both.
+ */
+export interface HeadsetLook {
+  /** The settings object the passes read each frame (the canvas renderer's own: a change shows in both). */
+  settings: object;
+  /** The passes in chain order, as `Renderer.passes` lists them; taken when the headset renderer is made. */
+  passes: readonly PassDescriptor[];
+  /** Whether a pass is on now: read every frame, so the URL keys, the debug panel and `graph.setEnabled` reach the eyes. */
+  isEnabled(name: string): boolean;
+  /** The canvas renderer's shadow pass: its `box`, when set, holds the eyes' shadow map too. */
+  shadow?: Pick<ShadowPass, 'box'>;
+}
+
 /** What a headset renderer draws, and how. */
 export interface HeadsetRendererOptions {
   root: Node;
@@ -38,41 +68,42 @@ export interface HeadsetRendererOptions {
   /** Texel rows of an eye's image in `'native'` resolution (default 240, the chain's native height). */
   nativeHeight?: number;
   ui?: HeadsetUi;
+  /** The look the eyes get (shadows, outlines, grade, palette…): the canvas renderer's. Without it, the world alone. */
+  look?: HeadsetLook;
 }
 
 /** One eye of an XR frame: a `WorldView` whose region is always given (as the XR layers give it). */
 export type HeadsetView = WorldView & { viewport: Viewport };
 
-interface NativeEye {
-  color: DeviceTexture;
-  depth: DeviceTexture;
-  bindings: Bindings;
-  /** What the world pass draws into, re-aimed at the eye's pose each frame. */
-  view: WorldView;
-}
-
 /**
- * The headset's frame, written once over the device layer: the scene drawn once per eye with that eye's pose into
- * the XR layer's views, the UI layer on a panel in the scene. At `'full'` resolution each eye is drawn straight into
- * its view; at `'native'` it is drawn small and stretched over the view nearest-texel (the pixel-art look), its depth
- * stretched with it. Motion blur and the canvas' bars and CRT stay on the canvas: blending past frames against head
- * motion smears the world.
+ * The headset's frame, written once over the device layer: a render graph like the canvas renderer's up to the end
+ * of its per-view passes (the shadow map once, then for each eye the world from that eye's pose and the look's passes
+ * at the eye's image size), ending in a stretch of the eye's image and depth over its view of the XR layer,
+ * nearest-texel. At `'full'` resolution the eye's image is the view's size; at `'native'` it is a few hundred rows (the
+ * pixel-art look). The UI layer is a panel in the scene. Motion blur, the canvas' bars and CRT stay on the canvas:
+ * blending past frames against head motion smears the world.
  */
 export class HeadsetRenderer {
-  /** Of the last frame: the world's draws (every eye), the panel's UI draw and, at native resolution, the stretches. */
+  /** Of the last frame: the world's draws (every eye), the panel's UI draw and the stretches. */
   readonly counters: FrameCounters = { drawCalls: 0, triangles: 0, bytesUploaded: 0 };
   readonly resolution: HeadsetResolution;
-  private readonly natives: NativeEye[] = [];
-  private readonly nativeViews: WorldView[] = [];
   private readonly panel: DeviceTexture | null;
   private readonly background: readonly number[];
   private readonly frame: FrameContext;
+  /** The eyes the shadow map is fitted to this frame (the views' own matrices). */
+  private readonly eyes: { projection: Float32Array; view: Float32Array }[] = [];
+  private drawCalls = 0;
+  private triangles = 0;
+  private bytesUploaded = 0;
 
   private constructor(
     private readonly device: Device,
     readonly world: WorldPass,
     private readonly ui: UiPass | null,
-    private readonly upscale: Pipeline | null,
+    private readonly graph: RenderGraph<FrameContext, RenderTarget>,
+    private readonly passes: readonly ChainPass[],
+    private readonly out: EyePass,
+    private readonly chainFrame: ChainFrame,
     private readonly options: HeadsetRendererOptions,
   ) {
     this.resolution = options.resolution ?? 'full';
@@ -90,105 +121,204 @@ export class HeadsetRenderer {
     this.frame = { device, time: 0, delta: 0 };
   }
 
-  /** Builds the world pass (for the layer's format or, at native resolution, the eyes' images) and the rest. */
+  /** Builds the world pass, the look's passes and the eye stretch in parallel, then their graph. */
   static async create(device: Device, options: HeadsetRendererOptions): Promise<HeadsetRenderer> {
     const native = (options.resolution ?? 'full') === 'native';
-    if (native) eyeNativeSize(1, 1, options.nativeHeight ?? 240); // a bad nativeHeight fails here, not in a frame
-    const [world, ui, upscale] = await Promise.all([
-      WorldPass.create(device, {
-        root: options.root,
-        format: native ? 'rgba8unorm' : options.format,
-        environment: options.environment ?? new Environment(),
-      }),
+    const rows = options.nativeHeight ?? 240;
+    if (native) eyeNativeSize(1, 1, rows); // a bad nativeHeight fails here, not in a frame
+    const look = options.look;
+    const perFrame = look?.passes.filter((p) => p.runs === 'frame') ?? [];
+    const perView = look?.passes.filter((p) => p.runs === 'view') ?? [];
+    // The eyes' chain: the canvas one with only what runs per view, at the eye's image size.
+    const chainOptions = { chain: true, native: [rows, rows] as const };
+    const { order, end } = chainOrder(chainOptions, perView);
+    const chainFrame: ChainFrame = {
+      rect: { x: 0, y: 0, width: 1, height: 1, scale: 1 },
+      native: [1, 1],
+      shift: [0, 0],
+      ditherOrigin: [0, 0],
+      eye: { near: 0.1, far: 100, perspective: true, texel: 1 },
+    };
+    const world = await WorldPass.create(device, {
+      root: options.root,
+      environment: options.environment ?? new Environment(),
+      lineTargets: perView.some((p) => p.reads.includes('normals')),
+    });
+    const kit = { device, settings: look?.settings ?? {}, frame: chainFrame, options: chainOptions, world };
+    const [ui, stretch, ...passes] = await Promise.all([
       // Drawn alone into the panel's image (renderPanel): the graph input it names is never read.
       options.ui ? UiPass.create(device, options.ui.root, options.ui.atlas, 'scene') : null,
-      native
-        ? device.createPipeline({
-            shader: { label: 'eye upscale', wgsl, glsl },
-            format: options.format,
-            // The eye's depth is the native depth stretched the same way: the layer's depth is what a compositor
-            // reprojects with, so it must match the picture.
-            depth: { write: true, compare: 'always' },
-          })
-        : null,
+      device.createPipeline({
+        shader: { label: 'eye upscale', wgsl, glsl },
+        format: options.format,
+        // The eye's depth is the native depth stretched the same way: the layer's depth is what a compositor
+        // reprojects with, so it must match the picture.
+        depth: { write: true, compare: 'always' },
+      }),
+      ...perFrame.map((descriptor) => createChainPass(descriptor, worldStage(chainOptions), kit)),
+      ...order.map(({ descriptor, stage }) => createChainPass(descriptor, stage, kit)),
     ]);
-    return new HeadsetRenderer(device, world, ui, upscale, options);
+    const out = new EyePass(device, stretch as Pipeline, end.chain);
+    const graph = new RenderGraph<FrameContext, RenderTarget>(deviceTextures(device), {
+      native: [1, 1],
+      canvas: [1, 1],
+      maxTextureSize: device.limits.maxTextureSize,
+    });
+    graph.addExternal('eye', options.format, { relativeTo: 'canvas' });
+    const chain = passes as ChainPass[];
+    for (const pass of chain.slice(0, perFrame.length)) graph.addPass(pass);
+    graph.addPass(world);
+    for (const pass of chain.slice(perFrame.length)) graph.addPass(pass);
+    graph.addPass(out);
+    graph.validate();
+    return new HeadsetRenderer(device, world, ui as UiPass | null, graph, chain, out, chainFrame, options);
   }
 
   /** Draws one XR frame into `views` (the layer's, this frame) at scene time `time`. */
   render(time: number, views: readonly HeadsetView[]): FrameCounters {
     this.frame.time = time;
+    this.drawCalls = this.triangles = this.bytesUploaded = 0;
     try {
-      if (this.ui && this.panel) this.ui.renderPanel(this.panel, this.background);
-      if (this.upscale) {
-        for (let i = 0; i < views.length; i++) this.prepareNative(i, views[i]!);
-        this.nativeViews.length = views.length;
-        this.world.renderViews(this.frame, this.nativeViews);
-        for (let i = 0; i < views.length; i++) this.upscaleInto(views[i]!, this.natives[i]!);
-      } else {
-        this.world.renderViews(this.frame, views);
+      this.follow();
+      if (this.ui && this.panel) {
+        this.ui.renderPanel(this.panel, this.background);
+        const ui = this.ui.counters;
+        this.add(ui.drawCalls, ui.instances * 2, ui.bytesUploaded);
       }
+      for (let i = 0; i < views.length; i++) this.drawEye(i, views);
     } catch (error) {
       this.device.abort(); // a half-recorded frame is dropped whole, so the next one starts clean
       throw error;
     }
-    this.device.submit();
     const c = this.counters;
-    const ui = this.ui?.counters;
-    const world = this.world.counters;
-    c.drawCalls = world.drawCalls + (ui?.drawCalls ?? 0) + (this.upscale ? views.length : 0); // a stretch per eye
-    c.triangles = world.triangles + (ui ? ui.instances * 2 : 0);
-    c.bytesUploaded = world.bytesUploaded + (ui?.bytesUploaded ?? 0);
+    c.drawCalls = this.drawCalls;
+    c.triangles = this.triangles;
+    c.bytesUploaded = this.bytesUploaded;
     return c;
   }
 
-  /** The i-th eye's native image and depth, (re)made when its view's size asks for another. */
-  private prepareNative(i: number, view: HeadsetView): void {
-    const v = view.viewport;
-    const [width, height] = eyeNativeSize(v.width, v.height, this.options.nativeHeight ?? 240);
-    let eye = this.natives[i];
-    if (!eye || eye.color.width !== width || eye.color.height !== height) {
-      if (eye) destroyEye(eye);
-      const make = (format: 'rgba8unorm' | 'depth24plus') =>
-        this.device.createTexture({ label: `headset eye ${i} ${format}`, format, width, height });
-      const color = make('rgba8unorm');
-      const depth = make('depth24plus');
-      const bindings = this.device.createBindings(this.upscale!, 0, { source: color, sourceDepth: depth });
-      const target = { color, depth, projection: view.projection, view: view.view, clear: true };
-      this.natives[i] = eye = { color, depth, bindings, view: target };
+  /** Takes the canvas renderer's toggles and shadow box, and has the world write the outline's targets when it runs. */
+  private follow(): void {
+    const look = this.options.look;
+    if (!look) return;
+    for (const pass of this.passes)
+      if (this.graph.isEnabled(pass.name) !== look.isEnabled(pass.name))
+        this.graph.setEnabled(pass.name, look.isEnabled(pass.name));
+    const outline = this.passes.some((p) => p.name === 'outline');
+    this.world.lines = outline && this.graph.isEnabled('outline');
+    const shadow = this.passes.find((p) => p.name === 'shadow')?.runner as ShadowPass | undefined;
+    if (shadow) {
+      shadow.box = look.shadow?.box ?? null;
+      shadow.eyes = this.eyes;
     }
-    eye.view.projection = view.projection;
-    eye.view.view = view.view;
-    this.nativeViews[i] = eye.view;
   }
 
-  private upscaleInto(view: HeadsetView, eye: NativeEye): void {
+  /**
+   * Draws eye `i`: the whole graph for the first (the shadow map fitted to every eye, then its world and look), the
+   * graph from the world on for the others (the same shadow map). Each eye is submitted before the next is recorded:
+   * the passes write their uniforms again for it.
+   */
+  private drawEye(i: number, views: readonly HeadsetView[]): void {
+    const view = views[i]!;
+    const { width, height } = view.viewport;
+    const [w, h] =
+      this.resolution === 'native'
+        ? eyeNativeSize(width, height, this.options.nativeHeight ?? 240)
+        : [width, height];
+    if (i === 0) {
+      this.eyes.length = views.length;
+      for (let e = 0; e < views.length; e++) this.eyes[e] = views[e]!;
+    }
+    const graph = this.graph;
+    graph.setNativeSize(w, h);
+    graph.setCanvasSize(width, height);
+    graph.setExternal('eye', view.color);
+    const frame = this.chainFrame;
+    frame.native = graph.native;
+    frame.rect = { x: 0, y: 0, width, height, scale: height / h };
+    eyeLensOf(view.projection, h, frame.eye);
+    this.world.lens = view;
+    this.out.view = view;
+    this.device.beginFrame();
+    graph.execute(this.frame, i === 0 ? undefined : 'world');
+    this.device.submit();
+    const world = this.world.counters;
+    this.add(world.drawCalls + 1, world.triangles, world.bytesUploaded); // and the stretch's draw
+  }
+
+  private add(drawCalls: number, triangles: number, bytes: number): void {
+    this.drawCalls += drawCalls;
+    this.triangles += triangles;
+    this.bytesUploaded += bytes;
+  }
+
+  destroy(): void {
+    for (const pass of this.passes) pass.runner.destroy();
+    this.out.destroy();
+    this.graph.destroy();
+    this.world.destroy();
+    this.ui?.destroy();
+    this.panel?.destroy();
+  }
+}
+
+/**
+ * The last pass of an eye: its image and depth stretched over the eye's view of the XR layer, nearest texel. It also
+ * reads the shadow maps, so they live to the end of the graph: the next eye's world reads them again.
+ */
+class EyePass implements PassDecl<FrameContext, RenderTarget> {
+  readonly name = 'eye';
+  readonly reads;
+  readonly writes = ['eye'];
+  /** The eye being drawn. */
+  view: HeadsetView | null = null;
+  private bound: { source: DeviceTexture; depth: DeviceTexture; bindings: Bindings } | null = null;
+
+  constructor(
+    private readonly device: Device,
+    private readonly pipeline: Pipeline,
+    private readonly source: string,
+  ) {
+    this.reads = [
+      source,
+      'depth',
+      { name: 'shadowMap', optional: true },
+      { name: 'pointShadowMap', optional: true },
+    ];
+  }
+
+  execute(_frame: FrameContext, io: PassIO<RenderTarget>): void {
+    const view = this.view!;
+    const source = io.input(this.source) as DeviceTexture;
+    const depth = io.input('depth') as DeviceTexture;
+    if (this.bound?.source !== source || this.bound.depth !== depth) {
+      this.idle();
+      const bindings = this.device.createBindings(this.pipeline, 0, { source, sourceDepth: depth });
+      this.bound = { source, depth, bindings };
+    }
     const pass = this.device.beginPass({
       label: 'eye upscale',
-      color: view.color,
+      color: io.output('eye'),
       depth: view.depth,
       ...(view.clear ? { clearColor: BLACK, clearDepth: 1 } : {}),
     });
     const v = view.viewport;
     pass.setViewport(v.x, v.y, v.width, v.height);
-    pass.setPipeline(this.upscale!);
-    pass.setBindings(0, eye.bindings);
+    pass.setPipeline(this.pipeline);
+    pass.setBindings(0, this.bound.bindings);
     pass.draw(3);
     pass.end();
   }
 
+  idle(): void {
+    this.bound?.bindings.destroy();
+    this.bound = null;
+  }
+
   destroy(): void {
-    this.world.destroy();
-    this.ui?.destroy();
-    this.panel?.destroy();
-    for (const eye of this.natives) destroyEye(eye);
+    this.idle();
+    this.pipeline.destroy();
   }
 }
 
 const BLACK = [0, 0, 0, 1] as const;
-
-function destroyEye(eye: NativeEye): void {
-  eye.bindings.destroy();
-  eye.color.destroy();
-  eye.depth.destroy();
-}

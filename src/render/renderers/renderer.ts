@@ -3,12 +3,11 @@ import type {
   BackendName,
   Device,
   DeviceRecovery,
-  DeviceTexture,
   GpuObjectCounts,
   GpuTimes,
   RenderTarget,
 } from '../../device/device';
-import { RenderGraph, type TextureAllocator } from '../../graph/render-graph';
+import { RenderGraph } from '../../graph/render-graph';
 import type { Camera } from '../../scene/camera';
 import type { Node } from '../../scene/node';
 import type { UiAtlas } from '../../ui/ui-atlas';
@@ -38,6 +37,7 @@ import { pickRay, rayFromCamera, type PickHit, type Ray } from '../../scene/pick
 import { PresentPass } from '../passes/present-pass';
 import { effectPass, type EffectOptions, type ShaderEffect } from '../passes/shader-effect';
 import { clampedCanvas } from './clamped-canvas';
+import { deviceTextures } from './device-textures';
 import { showFailure } from './show-failure';
 import { UiPass } from '../passes/ui-pass';
 import { WorldPass } from '../world/world-pass';
@@ -246,7 +246,7 @@ export class Renderer {
         createChainPass(shadowMap as PassDescriptor, worldStage(options), kit, BUILT_IN),
         ...order.map(({ descriptor, stage }) => createChainPass(descriptor, stage, kit, BUILT_IN)),
       ]);
-      const graph = new RenderGraph<FrameContext, RenderTarget>(textureAllocator(device), {
+      const graph = new RenderGraph<FrameContext, RenderTarget>(deviceTextures(device), {
         native,
         canvas: clampedCanvas(canvas, max),
         maxTextureSize: max,
@@ -659,12 +659,3 @@ export class Renderer {
 }
 
 const CLEAR = [0, 0, 0, 0] as const;
-
-/** The graph's textures, made by the device (so they too survive its losses). */
-function textureAllocator(device: Device): TextureAllocator<RenderTarget> {
-  return {
-    create: ({ label, format, width, height }) =>
-      device.createTexture({ label, format: format as DeviceTexture['format'], width, height }),
-    destroy: (texture) => (texture as DeviceTexture).destroy(),
-  };
-}

@@ -1,7 +1,7 @@
 import { mat4, vec3, vec4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../math/seeded-random';
-import { fitShadow, shadowFit, viewBall } from './fit-shadow';
+import { ballUnion, fitShadow, shadowFit, viewBall } from './fit-shadow';
 
 /** Where a world point lands in the map: texel coordinates (x, y) and depth. */
 function inMap(fit: ReturnType<typeof shadowFit>, size: number, p: readonly number[]): number[] {
@@ -83,5 +83,33 @@ describe('viewBall', () => {
     expect(vec3.distance(ball.centre, vec3.scaleAndAdd(vec3.create(), eye, forward, 10.1))).toBeLessThan(
       1e-4,
     );
+  });
+});
+
+describe('ballUnion', () => {
+  const ball = (x: number, y: number, z: number, radius: number) => ({
+    centre: vec3.fromValues(x, y, z),
+    radius,
+  });
+  it('holds both balls and touches each on the far side: the smallest such ball', () => {
+    const random = seededRandom(7);
+    for (let i = 0; i < 200; i++) {
+      const a = ball(random() * 4, random() * 4, random() * 4, random() * 3);
+      const b = ball(random() * 4, random() * 4, random() * 4, random() * 3);
+      const u = ballUnion(ball(a.centre[0]!, a.centre[1]!, a.centre[2]!, a.radius), b);
+      for (const x of [a, b])
+        expect(vec3.distance(u.centre, x.centre) + x.radius).toBeLessThanOrEqual(u.radius + 1e-5);
+      // The smallest: its diameter is what it must span, along the line through both centres (or the larger ball).
+      const span = Math.max(
+        vec3.distance(a.centre, b.centre) + a.radius + b.radius,
+        2 * a.radius,
+        2 * b.radius,
+      );
+      expect(2 * u.radius).toBeCloseTo(span, 5);
+    }
+  });
+  it('a ball inside the other leaves the outer one as it is', () => {
+    expect(ballUnion(ball(0, 0, 0, 5), ball(1, 0, 0, 1))).toEqual(ball(0, 0, 0, 5));
+    expect(ballUnion(ball(1, 0, 0, 1), ball(0, 0, 0, 5))).toEqual(ball(0, 0, 0, 5));
   });
 });

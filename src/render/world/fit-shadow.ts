@@ -111,3 +111,21 @@ const scratch = {
   point: vec4.create(),
   corners: Array.from({ length: 8 }, () => vec3.create()),
 };
+
+/** Grows ball `out` to the smallest ball that holds both it and `other` (a headset's eyes: one shadow map for both). */
+export function ballUnion(
+  out: { centre: vec3; radius: number },
+  other: { centre: ReadonlyVec3; radius: number },
+): { centre: vec3; radius: number } {
+  const d = vec3.distance(out.centre, other.centre);
+  if (d + other.radius <= out.radius) return out;
+  if (d + out.radius <= other.radius) {
+    vec3.copy(out.centre, other.centre);
+    out.radius = other.radius;
+    return out;
+  }
+  const radius = (d + out.radius + other.radius) / 2;
+  vec3.lerp(out.centre, out.centre, other.centre, (radius - out.radius) / d);
+  out.radius = radius;
+  return out;
+}

@@ -381,8 +381,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
 
   /** The graph's eye: the lens's (a pixel-stable camera's) or the camera's projection (WebGPU's clip space) and view. */
   eye(): { projection: ReadonlyMat4; view: ReadonlyMat4 } {
-    if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
-    return this.lens ?? { projection: this.camera.projectionMatrix, view: this.camera.viewMatrix };
+    if (this.lens) return this.lens;
+    if (!this.camera)
+      throw new Error("WorldPass: give it a camera (or a lens) to use it as the graph's world pass.");
+    return { projection: this.camera.projectionMatrix, view: this.camera.viewMatrix };
   }
   private prepared: { packed: number; bytesUploaded: number } | null = null;
   /** The instance table's entries uploaded before this frame. */
@@ -427,10 +429,13 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       this.drawingShadow = false;
     }
     pass.end();
+    // Kept for every view the world draws until the next shadow map: a headset's eyes all read this one. A point
+    // light's atlas, drawn after it when one casts, is the frame's only if drawn again.
     this.shadowFrame = shadow;
+    this.pointShadowFrame = null;
   }
   private shadowUniform: FrameUniform | null = null;
-  /** The shadow map's reading as `renderShadow` drew it this frame; taken by the world's frame. */
+  /** The shadow map's reading as `renderShadow` last drew it; read by the world's views while the map is there. */
   private shadowFrame: ShadowFrame | null = null;
   private drawingShadow = false;
 
@@ -496,19 +501,18 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     this.pointShadowFrame = point;
   }
   private readonly pointShadowUniforms: FrameUniform[] = [];
-  /** The point light's atlas as `renderPointShadow` drew it this frame; taken by the world's frame. */
+  /** The point light's atlas as `renderPointShadow` drew it after the last shadow map, or null. */
   private pointShadowFrame: PointShadowFrame | null = null;
   /** While a point light's face is drawn: casters whose box is outside `casterFrustum` are left out. */
   private casterCulling = false;
   private readonly casterFrustum = new Frustum();
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    if (!this.camera) throw new Error("WorldPass: give it a camera to use it as the graph's world pass.");
+    const eye = this.eye();
     const { packed, bytesUploaded } = this.prepare();
     const texelsBefore = this.texelsBefore;
     const shadow = io.has('shadowMap') ? this.shadowFrame : null;
     const point = io.has('pointShadowMap') ? this.pointShadowFrame : null;
-    this.shadowFrame = this.pointShadowFrame = null;
     this.drawingLines = this.lines;
     const uniform = this.frames[0]!;
     this.bindShadowMaps(
@@ -516,13 +520,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       shadow ? (io.input('shadowMap') as DeviceTexture) : null,
       point ? (io.input('pointShadowMap') as DeviceTexture) : null,
     );
-    const view = this.lens?.view ?? this.camera.viewMatrix;
+    const view = eye.view;
     const gpu = this.gpuCulling && this.culling && this.useBundles;
-    const cull = this.cullView(
-      this.lens?.projection ?? this.camera.projectionMatrix,
-      view,
-      this.culling && !gpu,
-    );
+    const cull = this.cullView(eye.projection, view, this.culling && !gpu);
     // The chunks are brought up to date, and culled on the GPU by a compute pass, before the world's pass begins.
     const cullBytes = this.gpuCull?.bytesUploaded ?? 0;
     if (this.useBundles) {
