@@ -92,6 +92,24 @@ export interface WorldPassOptions {
   gpuCulling?: boolean;
 }
 
+/**
+ * How one view's draws are picked and drawn: all that differs between the graph's view, a view of `renderViews`, the
+ * shadow map and a point light's face. Every view is drawn by `drawView` from one of these.
+ */
+interface Drawing {
+  /** Shadow casters only (`Mesh.castShadow`, opaque), with the shadow pipelines. */
+  readonly shadow: boolean;
+  /** The lined pipelines: the view also writes the outline pass's `normals` and `lines`. */
+  lines: boolean;
+  /** Leave out what the packer found outside the view (`aim` culls for it). */
+  cull: boolean;
+  /** Leave out casters whose box is outside this frustum (a point light's face), or null. */
+  readonly casters: Frustum | null;
+}
+
+/** The draws of a shadow map: every caster, culled by nothing (a caster outside the view casts into it). */
+const SHADOW_MAP: Drawing = { shadow: true, lines: false, cull: false, casters: null };
+
 /** What the line targets hold where nothing was drawn: a depth below 0 (no surface; outline.wgsl's emptyAt); no line. */
 const NORMALS_CLEAR = [0, 0, -1, 0] as const;
 const LINES_CLEAR = [0, 0, 0, 0] as const;
@@ -147,8 +165,6 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    * pass being enabled. Each kind then draws with its lined pipeline (made the first time it is needed).
    */
   lines = false;
-  /** Lined pipelines are being drawn with: set for the graph's frame while `lines` is on, never for XR views. */
-  private drawingLines = false;
   readonly environment: Environment;
   /**
    * Images material kinds read, by their WGSL names, for meshes whose material does not give its own (the `panel`
@@ -277,9 +293,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       this.table,
       this.instancing ? INSTANCED_CHUNK : CHUNK,
       {
-        variantOf: (draw) => this.variantOf(draw),
-        gather: (batches, draws, from, to, region) => this.gather(batches, draws, from, to, region),
-        emit: (encoder, batches, args) => this.emit(encoder, this.recordingUniform!, batches, args),
+        // Chunks are recorded for the graph's view only.
+        variantOf: (draw) => this.variantOf(draw, this.graphView),
+        gather: (batches, draws, from, to, region) =>
+          this.gather(batches, draws, from, to, region, this.graphView),
+        emit: (encoder, batches, args) =>
+          this.emit(encoder, this.recordingUniform!, batches, this.graphView, args),
         bindingsVersion: () => this.objectsVersion + this.images.version,
       },
     );
@@ -414,20 +433,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       timed: true,
     });
     const uniform = (this.shadowUniform ??= this.frameUniform('shadow frame'));
-    const vp = this.viewProjection;
-    if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, eye.viewProjection);
-    else mat4.copy(vp, eye.viewProjection);
-    const view = eye.view as mat4;
-    uniform.buffer.write(0, this.packer.frameBytes(vp, view, frame.time, this.environment, shadow, null));
-    const culling = this.culling;
-    this.culling = false;
-    this.drawingShadow = true;
-    try {
-      this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount);
-    } finally {
-      this.culling = culling;
-      this.drawingShadow = false;
-    }
+    this.aim(eye.viewProjection, SHADOW_MAP);
+    this.drawView(pass, uniform, eye.view, SHADOW_MAP, frame.time, shadow, null, false);
     pass.end();
     // Kept for every view the world draws until the next shadow map: a headset's eyes all read this one. A point
     // light's atlas, drawn after it when one casts, is the frame's only if drawn again.
@@ -437,7 +444,6 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private shadowUniform: FrameUniform | null = null;
   /** The shadow map's reading as `renderShadow` last drew it; read by the world's views while the map is there. */
   private shadowFrame: ShadowFrame | null = null;
-  private drawingShadow = false;
 
   /** The slot of the point or spot light that casts shadows this frame (`PointLight.castShadow`), or −1. */
   pointShadowCaster(): number {
@@ -473,29 +479,16 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       clearDepth: 1,
       timed: true,
     });
-    const culling = this.culling;
-    this.culling = false;
-    this.drawingShadow = true;
-    try {
-      for (let face = 0; face < 6; face++) {
-        const uniform = (this.pointShadowUniforms[face] ??= this.frameUniform(`point shadow face ${face}`));
-        const viewProjection = faces.viewProjections[face]!;
-        this.casterFrustum.set(viewProjection);
-        const vp = this.viewProjection;
-        if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, viewProjection);
-        else mat4.copy(vp, viewProjection);
-        const view = faces.views[face]!;
-        uniform.buffer.write(0, this.packer.frameBytes(vp, view, frame.time, this.environment, null, point));
-        const [x, y, size] = faces.tiles[face]!;
-        pass.setViewport(x, y, size, size);
-        pass.setScissor(x, y, size, size);
-        this.casterCulling = true;
-        this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount);
-      }
-    } finally {
-      this.culling = culling;
-      this.drawingShadow = false;
-      this.casterCulling = false;
+    const drawing = this.pointFace;
+    for (let face = 0; face < 6; face++) {
+      const uniform = (this.pointShadowUniforms[face] ??= this.frameUniform(`point shadow face ${face}`));
+      const viewProjection = faces.viewProjections[face]!;
+      drawing.casters.set(viewProjection);
+      this.aim(viewProjection, drawing);
+      const [x, y, size] = faces.tiles[face]!;
+      pass.setViewport(x, y, size, size);
+      pass.setScissor(x, y, size, size);
+      this.drawView(pass, uniform, faces.views[face]!, drawing, frame.time, null, point, false);
     }
     pass.end();
     this.pointShadowFrame = point;
@@ -503,9 +496,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   private readonly pointShadowUniforms: FrameUniform[] = [];
   /** The point light's atlas as `renderPointShadow` drew it after the last shadow map, or null. */
   private pointShadowFrame: PointShadowFrame | null = null;
-  /** While a point light's face is drawn: casters whose box is outside `casterFrustum` are left out. */
-  private casterCulling = false;
-  private readonly casterFrustum = new Frustum();
+  /** A point light's face: casters whose box is outside the face's frustum are left out. */
+  private readonly pointFace = { shadow: true, lines: false, cull: false, casters: new Frustum() } as const;
+  /** The graph's view: lined while the outline pass reads the line targets, culled with `culling`. */
+  private readonly graphView: Drawing = { shadow: false, lines: false, cull: true, casters: null };
+  /** A view of `renderViews`: never lined (it has no line targets). */
+  private readonly otherView: Drawing = { shadow: false, lines: false, cull: true, casters: null };
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
     const eye = this.eye();
@@ -513,16 +509,18 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     const texelsBefore = this.texelsBefore;
     const shadow = io.has('shadowMap') ? this.shadowFrame : null;
     const point = io.has('pointShadowMap') ? this.pointShadowFrame : null;
-    this.drawingLines = this.lines;
     const uniform = this.frames[0]!;
     this.bindShadowMaps(
       uniform,
       shadow ? (io.input('shadowMap') as DeviceTexture) : null,
       point ? (io.input('pointShadowMap') as DeviceTexture) : null,
     );
-    const view = eye.view;
     const gpu = this.gpuCulling && this.culling && this.useBundles;
-    const cull = this.cullView(eye.projection, view, this.culling && !gpu);
+    const drawing = this.graphView;
+    drawing.lines = this.lines;
+    // Culled on the GPU, no box is tested on the CPU this frame: the blended draws are drawn whole.
+    drawing.cull = this.culling && !gpu;
+    const cull = this.aim(mat4.multiply(this.viewProjection, eye.projection, eye.view), drawing);
     // The chunks are brought up to date, and culled on the GPU by a compute pass, before the world's pass begins.
     const cullBytes = this.gpuCull?.bytesUploaded ?? 0;
     if (this.useBundles) {
@@ -545,20 +543,18 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
           }
         : {}),
     });
-    this.writeFrameUniform(uniform, pass, view, frame.time, shadow, point);
-    const counts = this.drawCounts;
-    if (this.useBundles) {
-      this.recordingUniform = uniform;
-      this.counters.bundlesRecorded += this.chunks.replay(pass, counts);
-    } else this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount);
-    const candidates = counts.instances;
-    // Culled on the GPU, no box was tested on the CPU this frame: the blended draws are drawn whole.
-    const culling = this.culling;
-    if (gpu) this.culling = false;
-    this.drawBlended(pass, uniform, view);
-    this.culling = culling;
+    const counts = this.drawView(
+      pass,
+      uniform,
+      eye.view,
+      drawing,
+      frame.time,
+      shadow,
+      point,
+      this.useBundles,
+    );
+    const candidates = counts.instances - this.blendedDrawn;
     pass.end();
-    this.drawingLines = false;
     const c = this.counters;
     c.drawCalls = counts.drawCalls;
     // Culled on the GPU, the chunks' meshes drawn and culled are the latest counts read back (a few frames late).
@@ -633,9 +629,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       });
       const v = view.viewport;
       if (v) pass.setViewport(v.x, v.y, v.width, v.height);
-      this.writeFrame(uniform, pass, view.projection, view.view, frame.time, null, null);
-      this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount);
-      this.drawBlended(pass, uniform, view.view);
+      const drawing = this.otherView;
+      drawing.cull = this.culling;
+      this.aim(mat4.multiply(this.viewProjection, view.projection, view.view), drawing);
+      this.drawView(pass, uniform, view.view, drawing, frame.time, null, null, false);
       pass.end();
       drawCalls += this.drawCounts.drawCalls;
       instances += this.drawCounts.instances;
@@ -672,45 +669,44 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
   }
 
   /**
-   * The frame uniform for one view: the projection mapped into the pass's clip space, times the view. Culls the draws
-   * against this view first (with `culling` on) and returns the packer's `cullVersion` (−1 with it off).
+   * Takes the view-projection of the view about to be drawn (into `viewProjection`, which it may be already) and culls
+   * the draws against it for a view that culls; returns the packer's `cullVersion` (−1 when not culled).
    */
-  private writeFrame(
-    uniform: FrameUniform,
-    pass: PassEncoder,
-    projection: Float32Array | mat4,
-    view: Float32Array | mat4,
-    time: number,
-    shadow: ShadowFrame | null,
-    point: PointShadowFrame | null,
-  ): number {
-    const cull = this.cullView(projection, view, this.culling);
-    this.writeFrameUniform(uniform, pass, view, time, shadow, point);
-    return cull;
+  private aim(viewProjection: ReadonlyMat4, drawing: Drawing): number {
+    if (viewProjection !== this.viewProjection) mat4.copy(this.viewProjection, viewProjection);
+    return drawing.cull ? this.packer.cull(this.viewProjection) : -1;
   }
 
   /**
-   * Takes the view-projection of one view (into `viewProjection`) and culls the draws against it when `cpu`; returns
-   * the packer's `cullVersion` (−1 when not culled).
+   * Draws the view `aim` took into `pass`: the one path of every view (the graph's, `renderViews`', the shadow map, a
+   * point light's face). Writes its frame uniform (the view-projection mapped into the pass's clip space), encodes the
+   * opaque draws (replayed from the recorded chunks with `chunks`, else gathered now) and, for a colour view, the
+   * blended ones after them, farthest first from `view`. Returns the counts of what it drew.
    */
-  private cullView(projection: Float32Array | mat4, view: Float32Array | mat4, cpu: boolean): number {
-    mat4.multiply(this.viewProjection, projection, view);
-    return cpu ? this.packer.cull(this.viewProjection) : -1;
-  }
-
-  /** Writes the frame uniform of the view `cullView` took, its projection mapped into the pass's clip space. */
-  private writeFrameUniform(
-    uniform: FrameUniform,
+  private drawView(
     pass: PassEncoder,
-    view: Float32Array | mat4,
+    uniform: FrameUniform,
+    view: ReadonlyMat4,
+    drawing: Drawing,
     time: number,
     shadow: ShadowFrame | null,
     point: PointShadowFrame | null,
-  ): void {
+    chunks: boolean,
+  ): DrawCounts {
     const vp = this.viewProjection;
     if (pass.clipTransform) mat4.multiply(vp, pass.clipTransform, vp);
     uniform.buffer.write(0, this.packer.frameBytes(vp, view as mat4, time, this.environment, shadow, point));
+    const counts = this.drawCounts;
+    if (chunks) {
+      this.recordingUniform = uniform;
+      this.counters.bundlesRecorded += this.chunks.replay(pass, counts);
+    } else this.encodeDraws(pass, uniform, this.packer.draws, 0, this.packer.opaqueCount, drawing);
+    this.blendedDrawn = 0;
+    if (!drawing.shadow) this.drawBlended(pass, uniform, view, drawing);
+    return counts;
   }
+  /** Meshes the last `drawView` drew blended (the GPU cull counts only the opaque ones). */
+  private blendedDrawn = 0;
 
   /** Points a frame uniform's bindings at this frame's shadow maps (null: the texel that sees everything). */
   private bindShadowMaps(
@@ -810,9 +806,9 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     }
   }
 
-  /** The pipeline variant `draw` is drawn with in the pass being encoded. */
-  private variantOf(draw: WorldDraw<DeviceBuffer>): number {
-    return pipelineVariant(draw, this.drawingLines, this.drawingShadow);
+  /** The pipeline variant `draw` is drawn with in a view drawn so. */
+  private variantOf(draw: WorldDraw<DeviceBuffer>, drawing: Drawing): number {
+    return pipelineVariant(draw, drawing.lines, drawing.shadow);
   }
 
   /**
@@ -825,16 +821,17 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     draws: readonly WorldDraw<DeviceBuffer>[],
     from: number,
     to: number,
+    drawing: Drawing,
   ): void {
     const table = this.table;
     const batches = this.batches;
     const region = table ? table.reserve(to - from) : 0;
-    this.gather(batches, draws, from, to, region);
+    this.gather(batches, draws, from, to, region, drawing);
     if (table) {
       table.upload(region, batches.entries);
       table.release(region + batches.entries);
     }
-    this.emit(target, uniform, batches);
+    this.emit(target, uniform, batches, drawing);
   }
 
   /** The entries that batches' slots are written into: the table's (valid until it next grows), or scratch. */
@@ -856,12 +853,10 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     from: number,
     to: number,
     region: number,
+    drawing: Drawing,
   ): void {
     const entries = this.entriesFor(region + to - from);
-    const shadow = this.drawingShadow;
-    const culling = this.culling;
-    const casterCulling = this.casterCulling;
-    const casterFrustum = this.casterFrustum;
+    const { shadow, cull: culling, casters } = drawing;
     batches.begin(region, to - from);
     let culled = 0;
     let last: WorldDraw<DeviceBuffer> | null = null;
@@ -869,12 +864,12 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     for (let i = from; i < to; i++) {
       const draw = draws[i]!;
       if (!draw.visible || (shadow && !draw.mesh.castShadow)) continue;
-      if (casterCulling && !casterFrustum.intersects(draw.box)) continue;
+      if (casters && !casters.intersects(draw.box)) continue;
       if (culling && !draw.inView) {
         culled++;
         continue;
       }
-      const variant = this.variantOf(draw);
+      const variant = this.variantOf(draw, drawing);
       if (!this.table || last === null || variant !== lastVariant || !batchable(draw, last))
         batches.open(variant);
       batches.add(draw, entries);
@@ -893,6 +888,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     target: DrawEncoder,
     uniform: FrameUniform,
     batches: InstanceBatches<WorldDraw<DeviceBuffer>>,
+    drawing: Drawing,
     args = -1,
   ): DrawCounts {
     const table = this.table;
@@ -912,7 +908,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       // A batch is drawn as one of its drawn draws (of the same pipeline, images and geometry as every other).
       const draw = batches.drawOf(b)!;
       // Lined or not is the pass's: a chunk's bundle is recorded again for a pass with the line targets or without.
-      const drawVariant = (variants[b]! & ~LINED) | (this.drawingLines ? LINED : 0);
+      const drawVariant = (variants[b]! & ~LINED) | (drawing.lines ? LINED : 0);
       if (draw.kind !== kind || drawVariant !== variant) {
         const firstDraw = kind === null;
         const sameKind = draw.kind === kind;
@@ -969,7 +965,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    * Encodes the blended draws after the opaque ones, farthest first for `view` (sorted each frame: the eye moves), and
    * adds their counts to the frame's.
    */
-  private drawBlended(pass: PassEncoder, uniform: FrameUniform, view: ReadonlyMat4): void {
+  private drawBlended(pass: PassEncoder, uniform: FrameUniform, view: ReadonlyMat4, drawing: Drawing): void {
     const order = this.packer.blendedOrder(view);
     if (order.length === 0) return;
     const counts = this.drawCounts;
@@ -979,7 +975,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       counts.triangles,
       counts.culled,
     ];
-    this.encodeDraws(pass, uniform, order, 0, order.length);
+    this.encodeDraws(pass, uniform, order, 0, order.length, drawing);
+    this.blendedDrawn = counts.instances;
     counts.drawCalls += drawCalls;
     counts.instances += instances;
     counts.triangles += triangles;
