@@ -19,6 +19,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['html', { outputFolder: './report', open: 'never' }]],
   expect: {
+    // A screenshot of a page that goes on drawing (the game, the workshop) can take over 5 s on a busy machine: the
+    // last CI run lost three baselines to that 5 s default, never to a pixel.
+    timeout: 15_000,
     toHaveScreenshot: { maxDiffPixels: 0, threshold: 0, animations: 'disabled', caret: 'hide', scale: 'css' },
   },
   use: {
