@@ -45,6 +45,11 @@ export interface PassIO<T> {
   /** Whether an input is there this frame: false only for an optional read whose producer is disabled. */
   has(name: string): boolean;
   output(name: string): T;
+  /**
+   * Whether a pass of the compiled graph reads this output: one nobody reads need not be drawn (the world's line
+   * targets while the outline pass is off).
+   */
+  isRead(name: string): boolean;
   /** Last frame's contents of a history resource this pass reads as `name@prev`. */
   history(name: string): T;
   /** Width and height in texels of a resource this pass uses. */

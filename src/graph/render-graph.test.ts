@@ -140,6 +140,28 @@ describe('RenderGraph ordering and wiring', () => {
     expect(log2.map((l) => l.split('(')[0])).toEqual(['world', 'ui', 'upscale', 'present']);
   });
 
+  it('isRead: an output is read while a pass of the compiled graph reads it, not while that pass is disabled', () => {
+    const { allocator } = fakeAllocator();
+    const graph = new RenderGraph<Log, FakeTexture>(allocator, { native: [16, 16], canvas: [16, 16] });
+    graph.addExternal('canvas', 'rgba8unorm', canvas);
+    const seen: boolean[] = [];
+    const rgba = (name: string) => ({ name, format: 'rgba8unorm', size: native });
+    graph.addPass({
+      ...pass('world', [], [rgba('scene'), rgba('normals')], { bypass: {} }),
+      execute: (_log, io) => void seen.push(io.isRead('normals')),
+    });
+    graph.addPass(pass('outline', ['scene', 'normals'], [rgba('outlined')]));
+    graph.addPass(pass('present', ['outlined'], ['canvas']));
+    const screen = { id: -1, label: 'canvas', format: 'rgba8unorm', width: 16, height: 16, destroyed: false };
+    graph.setExternal('canvas', screen);
+    graph.execute([]);
+    graph.setEnabled('outline', false);
+    graph.execute([]);
+    graph.setEnabled('outline', true);
+    graph.execute([]);
+    expect(seen).toEqual([true, false, true]);
+  });
+
   it('an optional read: the reader gets it while its producer runs, and runs without it while that is disabled', () => {
     const { allocator } = fakeAllocator();
     const graph = new RenderGraph<Log, FakeTexture>(allocator, { native: [336, 240], canvas: [640, 480] });

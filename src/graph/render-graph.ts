@@ -505,6 +505,7 @@ export class RenderGraph<C, T> {
       input: (name) => current(inputs.get(name) ?? throwError(missing('input', name))),
       has: (name) => inputs.has(name),
       output: (name) => current(outputs.get(name) ?? throwError(missing('output', name))),
+      isRead: (name) => (outputs.get(name) ?? throwError(missing('output', name))).lastUse >= 0,
       history: (name) =>
         (histories.get(name) ?? throwError(missing('history', `${name}@prev`))).pair![1].texture,
       size: (name) => {

@@ -197,15 +197,13 @@ export class HeadsetRenderer {
     return c;
   }
 
-  /** Takes the canvas renderer's toggles and shadow box, and has the world write the outline's targets when it runs. */
+  /** Takes the canvas renderer's toggles and shadow box. */
   private follow(): void {
     const look = this.options.look;
     if (!look) return;
     for (const pass of this.passes)
       if (this.graph.isEnabled(pass.name) !== look.isEnabled(pass.name))
         this.graph.setEnabled(pass.name, look.isEnabled(pass.name));
-    const outline = this.passes.some((p) => p.name === 'outline');
-    this.world.lines = outline && this.graph.isEnabled('outline');
     const shadow = this.passes.find((p) => p.name === 'shadow')?.runner as ShadowPass | undefined;
     if (shadow) {
       shadow.box = look.shadow?.box ?? null;

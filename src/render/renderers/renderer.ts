@@ -135,8 +135,6 @@ export class Renderer {
   private readonly hasChain: boolean;
   /** The pixel-stable camera's grid of this frame, handed to the world pass for snapped meshes (reused). */
   private readonly grid: TexelGrid = { right: vec3.create(), up: vec3.create(), texelX: 1, texelY: 1 };
-  /** Whether the graph has the outline pass (the chain has). */
-  private readonly hasOutline: boolean;
   /** The snap of the current frame, when pixel-stable (its matrices are the world pass's lens). */
   private readonly snap: PixelSnap | null;
   /** The chain's passes in order, built-in and added. */
@@ -166,7 +164,6 @@ export class Renderer {
     this.chain = chain;
     this.ui = (chain.find((p) => p.runner instanceof UiPass)?.runner as UiPass | undefined) ?? null;
     this.hasChain = hasChain(options);
-    this.hasOutline = chain.some((p) => p.name === 'outline');
     this.snap = options.pixelStable
       ? { view: mat4.create(), projection: mat4.create(), grid: [0, 0], offset: [0, 0] }
       : null;
@@ -497,7 +494,7 @@ export class Renderer {
     const [w, h] = this.hasChain ? native : canvas;
     this.world.camera?.fitAspect(w, h);
     if (this.snap) this.snapCamera(native);
-    if (this.hasOutline) this.aimOutlines(native);
+    this.aimLens(native);
     this.device.beginFrame();
     try {
       graph.setExternal('canvas', this.device.canvasTarget());
@@ -510,12 +507,10 @@ export class Renderer {
     return true;
   }
 
-  /** The world pass writes the outline pass's targets only while that pass runs; the pass gets the camera's lens. */
-  private aimOutlines(native: readonly [number, number]): void {
-    const on = this.graph.isEnabled('outline');
-    this.world.lines = on;
+  /** The lens of the view the world is drawn from, as the chain's passes read it (`ChainFrame.eye`). */
+  private aimLens(native: readonly [number, number]): void {
     const lens = this.world.camera?.projection;
-    if (!on || !lens) return;
+    if (!lens) return;
     const eye = this.chainFrame.eye;
     eye.near = lens.near;
     eye.far = lens.far;

@@ -160,12 +160,16 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
    */
   lens: { view: ReadonlyMat4; projection: ReadonlyMat4 } | null = null;
   /**
-   * Whether the graph's frame also writes `normals` (each pixel's normal in the eye's axes and its depth) and `lines`
-   * (its mesh's outline colour and strength), which the `outline` pass reads; the renderer keeps it equal to that
-   * pass being enabled. Each kind then draws with its lined pipeline (made the first time it is needed).
+   * Whether the last frame also wrote `normals` (each pixel's normal in the eye's axes and its depth) and `lines` (its
+   * mesh's outline colour and strength): it does while a pass of the graph reads them (the `outline` pass, enabled).
+   * Each kind then draws with its lined pipeline (made the first time it is needed).
    */
-  lines = false;
+  get lines(): boolean {
+    return this.graphView.lines;
+  }
   readonly environment: Environment;
+  /** Whether the graph has the line targets (`WorldPassOptions.lineTargets`). */
+  private readonly lineTargets: boolean;
   /**
    * Images material kinds read, by their WGSL names, for meshes whose material does not give its own (the `panel`
    * kind's `panel`: the UI layer's image in a headset). Drawing a mesh whose kind needs a missing one throws, naming it.
@@ -260,6 +264,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     readonly format: TextureFormat,
   ) {
     this.camera = options.camera ?? null;
+    this.lineTargets = options.lineTargets ?? false;
     this.environment = options.environment ?? new Environment();
     this.writes = [
       { name: 'scene', format, size: { relativeTo: 'native', pad: options.pad ?? 0 } },
@@ -517,7 +522,8 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
     );
     const gpu = this.gpuCulling && this.culling && this.useBundles;
     const drawing = this.graphView;
-    drawing.lines = this.lines;
+    // The line targets are drawn while someone reads them (none are declared without `lineTargets`).
+    drawing.lines = this.lineTargets && io.isRead('normals');
     // Culled on the GPU, no box is tested on the CPU this frame: the blended draws are drawn whole.
     drawing.cull = this.culling && !gpu;
     const cull = this.aim(mat4.multiply(this.viewProjection, eye.projection, eye.view), drawing);
@@ -534,7 +540,7 @@ export class WorldPass implements PassDecl<FrameContext, RenderTarget> {
       depth: io.output('depth'),
       clearDepth: 1,
       timed: true,
-      ...(this.lines
+      ...(drawing.lines
         ? {
             extra: [
               { target: io.output('normals'), clear: NORMALS_CLEAR },
