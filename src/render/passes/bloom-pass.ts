@@ -6,6 +6,7 @@ import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
 import { definePass, type PassKit, type PassRunner } from './pass-descriptor';
 import { numberSetting } from './pass-setting';
+import { SettingFields } from './setting-fields';
 
 /** Bloom's settings. */
 export interface BloomSettings {
@@ -56,7 +57,7 @@ export const bloomPass = definePass<BloomSettings>({
 });
 
 class Bloom implements PassRunner {
-  private readonly fields;
+  private readonly settings: SettingFields[];
 
   constructor(
     private readonly across: FullscreenProgram,
@@ -65,21 +66,11 @@ class Bloom implements PassRunner {
   ) {
     across.set(across.field('direction'), [1, 0]);
     down.set(down.field('direction'), [0, 1]);
-    this.fields = [across, down].map((program) => ({
-      program,
-      threshold: program.field('threshold'),
-      sigma: program.field('sigma'),
-      strength: program.field('strength'),
-    }));
+    this.settings = [across, down].map((program) => new SettingFields(program, () => kit.settings.bloom));
   }
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    const { threshold, sigma, strength } = this.kit.settings.bloom;
-    for (const f of this.fields) {
-      f.program.set(f.threshold, threshold);
-      f.program.set(f.sigma, sigma);
-      f.program.set(f.strength, strength);
-    }
+    for (const settings of this.settings) settings.upload();
     const source = io.input(this.kit.chain);
     const across = io.output('bloomAcross');
     // The first draw reads no glow: its image stands in for the binding.

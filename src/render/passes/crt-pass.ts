@@ -6,6 +6,7 @@ import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
 import { definePass, type PassKit } from './pass-descriptor';
 import { ProgramRunner } from './program-runner';
+import { SettingFields } from './setting-fields';
 import { numberSetting } from './pass-setting';
 
 /** The CRT pass's settings. */
@@ -58,21 +59,17 @@ class Crt extends ProgramRunner<CrtSettings> {
     this.fields = {
       rect: program.field('rect'),
       nativeHeight: program.field('nativeHeight'),
-      scanlines: program.field('scanlines'),
-      mask: program.field('mask'),
-      curvature: program.field('curvature'),
     };
+    this.settings = new SettingFields(program, () => kit.settings.crt);
   }
+  private readonly settings: SettingFields;
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    const { crt } = this.kit.settings;
     const { rect } = this.kit.frame;
     const f = this.fields;
     this.program.set(f.rect, [rect.x, rect.y, rect.width, rect.height]);
     this.program.set(f.nativeHeight, rect.height / Math.max(rect.scale, 1e-6));
-    this.program.set(f.scanlines, crt.scanlines);
-    this.program.set(f.mask, crt.mask);
-    this.program.set(f.curvature, crt.curvature);
+    this.settings.upload();
     this.program.draw(frame, io, io.output('crt'), [io.input(this.kit.chain)]);
   }
 }

@@ -88,6 +88,11 @@ export class FullscreenProgram {
     return new FullscreenProgram(device, pipeline, fragment.label, filter);
   }
 
+  /** The names of the `Params` fields, in order. */
+  get fieldNames(): string[] {
+    return this.params.fieldNames;
+  }
+
   /** A writer for one of the `Params` fields, resolved once (a typo throws here). */
   field(name: string): FieldWriter {
     return this.params.field(name);

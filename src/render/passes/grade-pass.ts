@@ -6,6 +6,7 @@ import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
 import { definePass, type PassKit } from './pass-descriptor';
 import { ProgramRunner } from './program-runner';
+import { SettingFields } from './setting-fields';
 import { vectorSetting } from './pass-setting';
 
 type Rgb = [number, number, number];
@@ -16,7 +17,6 @@ export interface GradeSettings {
   grade: { lift: Rgb; gamma: Rgb; gain: Rgb };
 }
 
-const GRADE_KEYS = ['lift', 'gamma', 'gain'] as const;
 const shader = { label: 'grade', wgsl, glsl };
 
 /**
@@ -42,21 +42,16 @@ export const gradePass = definePass<GradeSettings>({
 });
 
 class Grade extends ProgramRunner<GradeSettings> {
-  private readonly fields;
-  /** A vec4 to write each vec3 setting through (its w is unused). */
-  private readonly scratch = new Float32Array(4);
+  /** Lift, gamma and gain: each rgb setting into its vec4 field (its w unused). */
+  private readonly settings: SettingFields;
 
   constructor(program: FullscreenProgram, kit: PassKit<GradeSettings>) {
     super(program, kit);
-    this.fields = { lift: program.field('lift'), gamma: program.field('gamma'), gain: program.field('gain') };
+    this.settings = new SettingFields(program, () => kit.settings.grade);
   }
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    const grade = this.kit.settings.grade;
-    for (const key of GRADE_KEYS) {
-      this.scratch.set(grade[key]);
-      this.program.set(this.fields[key], this.scratch);
-    }
+    this.settings.upload();
     this.program.draw(frame, io, io.output('graded'), [io.input(this.kit.chain)]);
   }
 }

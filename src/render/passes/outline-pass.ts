@@ -6,6 +6,7 @@ import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
 import { definePass, type PassKit } from './pass-descriptor';
 import { ProgramRunner } from './program-runner';
+import { SettingFields } from './setting-fields';
 import { numberSetting } from './pass-setting';
 
 /** The outline pass's settings. */
@@ -59,34 +60,23 @@ export const outlinePass = definePass<OutlineSettings>({
 });
 
 class Outline extends ProgramRunner<OutlineSettings> {
-  private readonly fields;
+  private readonly depth;
 
   constructor(program: FullscreenProgram, kit: PassKit<OutlineSettings>) {
     super(program, kit);
-    this.fields = {
-      depthThreshold: program.field('depthThreshold'),
-      crease: program.field('crease'),
-      highlight: program.field('highlight'),
-      near: program.field('near'),
-      far: program.field('far'),
-      perspective: program.field('perspective'),
-      texel: program.field('texel'),
-    };
+    this.depth = program.field('depthThreshold');
+    // `crease` and `highlight`; and the view's lens (near, far, perspective, texel).
+    this.settings = new SettingFields(program, () => kit.settings.outline, ['depth']);
+    this.lens = new SettingFields(program, () => kit.frame.eye);
   }
+  private readonly settings: SettingFields;
+  private readonly lens: SettingFields;
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
-    const { outline } = this.kit.settings;
-    const { eye } = this.kit.frame;
-    const f = this.fields;
-    const p = this.program;
-    p.set(f.depthThreshold, outline.depth);
-    p.set(f.crease, outline.crease);
-    p.set(f.highlight, outline.highlight);
-    p.set(f.near, eye.near);
-    p.set(f.far, eye.far);
-    p.set(f.perspective, eye.perspective ? 1 : 0);
-    p.set(f.texel, eye.texel);
-    p.draw(frame, io, io.output('outlined'), [
+    this.program.set(this.depth, this.kit.settings.outline.depth);
+    this.settings.upload();
+    this.lens.upload();
+    this.program.draw(frame, io, io.output('outlined'), [
       io.input(this.kit.chain),
       io.input('normals'),
       io.input('lines'),

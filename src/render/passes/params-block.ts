@@ -18,6 +18,11 @@ export class ParamsBlock {
     this.before = new Uint32Array(this.data.u32.length);
   }
 
+  /** The names of the struct's fields, in order. */
+  get fieldNames(): string[] {
+    return this.writer.layout.fields.map((f) => f.name);
+  }
+
   /** A writer for one of the fields (a typo throws here, naming the real ones). */
   field(name: string): FieldWriter {
     return this.writer.field(name);

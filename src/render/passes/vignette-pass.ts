@@ -6,6 +6,7 @@ import type { FrameContext } from '../frame-context';
 import { FullscreenProgram } from './fullscreen-program';
 import { definePass, type PassKit } from './pass-descriptor';
 import { ProgramRunner } from './program-runner';
+import { SettingFields } from './setting-fields';
 import { numberSetting } from './pass-setting';
 
 /** The vignette's settings. */
@@ -53,15 +54,12 @@ export const vignettePass = definePass<VignetteSettings>({
 
 class Vignette extends ProgramRunner<VignetteSettings> {
   private readonly fields;
+  private readonly settings: SettingFields;
 
   constructor(program: FullscreenProgram, kit: PassKit<VignetteSettings>) {
     super(program, kit);
-    this.fields = {
-      view: program.field('view'),
-      strength: program.field('strength'),
-      radius: program.field('radius'),
-      steps: program.field('steps'),
-    };
+    this.fields = { view: program.field('view'), steps: program.field('steps') };
+    this.settings = new SettingFields(program, () => kit.settings.vignette, ['steps']);
   }
 
   execute(frame: FrameContext, io: PassIO<RenderTarget>): void {
@@ -69,9 +67,8 @@ class Vignette extends ProgramRunner<VignetteSettings> {
     const { pad } = this.kit;
     const [width, height] = io.size('vignetted');
     const f = this.fields;
+    this.settings.upload();
     this.program.set(f.view, [pad, pad, width - 2 * pad, height - 2 * pad]);
-    this.program.set(f.strength, vignette.strength);
-    this.program.set(f.radius, vignette.radius);
     this.program.set(f.steps, Math.round(vignette.steps));
     this.program.draw(frame, io, io.output('vignetted'), [io.input(this.kit.chain)]);
   }
