@@ -53,12 +53,7 @@ try {
     environment: renderer.environment,
     resolution: 'native',
     nativeHeight: H,
-    look: {
-      settings: renderer.settings,
-      passes: renderer.passes,
-      isEnabled: (name) => renderer.graph.isEnabled(name),
-      shadow: renderer.shadow,
-    },
+    look: renderer.look,
   });
   const shift = mat4.create();
   const aimEyes = () => {

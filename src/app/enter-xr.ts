@@ -156,12 +156,7 @@ export async function enterXr(options: XrOptions): Promise<{ session: XRSession;
         nativeHeight: renderer.graph.native[1],
         ...(ui ? { ui } : {}),
         // The canvas's look, per eye: what its graph has on is what the eyes get, frame by frame.
-        look: {
-          settings: renderer.settings,
-          passes: renderer.passes,
-          isEnabled: (name) => renderer.graph.isEnabled(name),
-          shadow: renderer.shadow,
-        },
+        look: renderer.look,
       });
     } catch (error) {
       unwatch();

@@ -106,12 +106,7 @@ async function setUp(backend: BackendName, eyes = 1) {
     environment: renderer.environment,
     resolution: 'native',
     nativeHeight: H,
-    look: {
-      settings: renderer.settings,
-      passes: renderer.passes,
-      isEnabled: (name) => renderer.graph.isEnabled(name),
-      shadow: renderer.shadow,
-    },
+    look: renderer.look,
   });
   /** Turns the look's passes in `on` on in the canvas graph, the others off. */
   const only = (on: readonly string[]) => {

@@ -40,10 +40,9 @@ export interface HeadsetUi {
 }
 
 /**
- * The canvas renderer's look, which the eyes follow: its settings, its passes and which of them are on now. Give a
- * `Renderer`'s (`{ settings: renderer.settings, passes: renderer.passes, isEnabled: (name) =>
- * renderer.graph.isEnabled(name), shadow: renderer.shadow }`): the passes that run per view (`runs: 'view'`: outline,
- * bloom, grade, vignette, palette, effects) run on each eye, those that run per frame (the shadow map) once for both.
+ * The canvas renderer's look, which the eyes follow: its settings, its passes and which of them are on now
+ * (`renderer.look`). The passes that run per view (`runs: 'view'`: outline, bloom, grade, vignette, palette, effects)
+ * run on each eye, those that run per frame (the shadow map) once for both.
  */
 export interface HeadsetLook {
   /** The settings object the passes read each frame (the canvas renderer's own: a change shows in both). */

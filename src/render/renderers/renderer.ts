@@ -38,6 +38,7 @@ import { PresentPass } from '../passes/present-pass';
 import { effectPass, type EffectOptions, type ShaderEffect } from '../passes/shader-effect';
 import { clampedCanvas } from './clamped-canvas';
 import { deviceTextures } from './device-textures';
+import type { HeadsetLook } from './headset-renderer';
 import { showFailure } from './show-failure';
 import { UiPass } from '../passes/ui-pass';
 import { WorldPass } from '../world/world-pass';
@@ -283,6 +284,16 @@ export class Renderer {
     return [this.shadowPass, ...this.chain].map(({ descriptor, needs }) =>
       needs.length === (descriptor.needs?.length ?? 0) ? descriptor : { ...descriptor, needs },
     );
+  }
+
+  /** The canvas's look as a headset renderer follows it (`HeadsetRendererOptions.look`): settings, passes, toggles. */
+  get look(): HeadsetLook {
+    return {
+      settings: this.settings,
+      passes: this.passes,
+      isEnabled: (name) => this.graph.isEnabled(name),
+      shadow: this.shadow,
+    };
   }
 
   /** The shadow pass at work: `box` fits its map to a box of the world instead of the view. */
