@@ -204,6 +204,9 @@ const RESUME = [116 + 4 + 23, 93 + 12 + 5.5] as const;
 test('game in the headset: the island on a table; the stick walks the kit, squeeze takes the cap and letting go by its socket sets it in; B pauses, the ray presses RESUME', async ({
   page,
 }) => {
+  // Each eye now runs the game's look (outline, palette, shadow map) at the emulated headset's resolution: about 90 s
+  // of SwiftShader frames on a loaded 2-core machine.
+  test.setTimeout(180_000);
   await openDemo(page, 'game/?xr=emulate&seed=1');
   await enterVr(page, 5);
   const bench = <K extends 'worldOf' | 'matrixOf' | 'parentOf'>(what: K, name: string) =>

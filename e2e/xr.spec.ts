@@ -206,9 +206,10 @@ test('xr: the eyes get the canvas’s look: with ?on=palette every eye pixel is 
 test('xr: the same URL keys as on the canvas turn the shadow map and the outlines on and off in the eyes', async ({
   page,
 }) => {
-  test.setTimeout(240_000); // four pages, each entering VR
+  // Three pages, each entering VR. Under the fixed clock two pages of one URL give the same eyes (the stereo baseline
+  // below holds pixel-exact), so what differs here is what the keys changed.
+  test.setTimeout(180_000);
   const plain = await eyeWords(page, 'off=shadow,outline');
-  expect(changed(plain, await eyeWords(page, 'off=shadow,outline'))).toBe(0);
   const shadowed = await eyeWords(page, 'on=shadow&off=outline');
   const outlined = await eyeWords(page, 'on=outline&off=shadow');
   console.log(
@@ -216,6 +217,7 @@ test('xr: the same URL keys as on the canvas turn the shadow map and the outline
   );
   expect(changed(plain, shadowed)).toBeGreaterThan(500);
   expect(changed(plain, outlined)).toBeGreaterThan(500);
+  expect(changed(shadowed, outlined)).toBeGreaterThan(500);
   expect(await page.evaluate(() => window.__armature!.errors)).toEqual([]);
 });
 
