@@ -5,7 +5,7 @@ import type { Device } from '../device/device';
 import type { WorldPass } from '../render/world/world-pass';
 import { RenderGraph } from '../graph/render-graph';
 import { CHAIN, chainOrder, chainSettings, createChainPass, worldStage } from '../render/passes/chain';
-import { definePass, type ChainFrame, type PassDescriptor } from '../render/passes/pass-descriptor';
+import { chainFrame, definePass, type PassDescriptor } from '../render/passes/pass-descriptor';
 import { controlId, numberSetting, settingLeaves } from '../render/passes/pass-setting';
 import { passTable } from '../render/passes/pass-table';
 import { readChainUrl, writeChainUrl } from './chain-url';
@@ -29,13 +29,7 @@ const PASSES: PassDescriptor[] = [...CHAIN];
 PASSES.splice(PASSES.findIndex((p) => p.name === 'palette') + 1, 0, sparkle as PassDescriptor);
 
 const OPTIONS = { native: [64, 48] as const, ui: { root: {}, atlas: {} } as never, chain: true };
-const frame: ChainFrame = {
-  rect: { x: 0, y: 0, width: 64, height: 48, scale: 1 },
-  native: [64, 48],
-  shift: [0, 0],
-  ditherOrigin: [0, 0],
-  eye: { near: 0.1, far: 100, perspective: false, texel: 1 },
-};
+const frame = chainFrame([64, 48]);
 
 describe('one list of passes', () => {
   it('a pass added to the list is wired into the graph where the list puts it', async () => {

@@ -55,6 +55,17 @@ export interface ChainFrame {
  */
 export type PassScope = 'view' | 'frame' | 'canvas';
 
+/** A renderer's `ChainFrame` before its first frame (each frame rewrites it in place). */
+export function chainFrame(native: readonly [number, number]): ChainFrame {
+  return {
+    rect: { x: 0, y: 0, width: native[0], height: native[1], scale: 1 },
+    native,
+    shift: [0, 0],
+    ditherOrigin: [0, 0],
+    eye: { near: 0.1, far: 100, perspective: false, texel: 1 },
+  };
+}
+
 /** What a pass is made with: the device, the live settings and frame values, and where it stands in the chain. */
 export interface PassKit<S> {
   device: Device;

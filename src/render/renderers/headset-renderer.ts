@@ -18,7 +18,7 @@ import type { FrameContext } from '../frame-context';
 import { UiPass } from '../passes/ui-pass';
 import { WorldPass, type Viewport, type WorldView } from '../world/world-pass';
 import { chainOrder, createChainPass, worldStage, type ChainPass } from '../passes/chain';
-import type { ChainFrame, PassDescriptor } from '../passes/pass-descriptor';
+import { chainFrame, type ChainFrame, type PassDescriptor } from '../passes/pass-descriptor';
 import { eyeLensOf } from '../passes/eye-lens';
 import type { ShadowPass } from '../passes/shadow-pass';
 import { deviceTextures } from './device-textures';
@@ -118,7 +118,10 @@ export class HeadsetRenderer {
     world.textures['panel'] = this.panel;
     this.background = options.ui?.background ?? [0, 0, 0, 1];
     this.frame = { device, time: 0, delta: 0 };
+    this.shadow = (passes.find((p) => p.name === 'shadow')?.runner as ShadowPass | undefined) ?? null;
   }
+  /** The eyes' shadow pass, when the look has one: told each frame which box or eyes to fit. */
+  private readonly shadow: ShadowPass | null;
 
   /** Builds the world pass, the look's passes and the eye stretch in parallel, then their graph. */
   static async create(device: Device, options: HeadsetRendererOptions): Promise<HeadsetRenderer> {
@@ -131,19 +134,13 @@ export class HeadsetRenderer {
     // The eyes' chain: the canvas one with only what runs per view, at the eye's image size.
     const chainOptions = { chain: true, native: [rows, rows] as const };
     const { order, end } = chainOrder(chainOptions, perView);
-    const chainFrame: ChainFrame = {
-      rect: { x: 0, y: 0, width: 1, height: 1, scale: 1 },
-      native: [1, 1],
-      shift: [0, 0],
-      ditherOrigin: [0, 0],
-      eye: { near: 0.1, far: 100, perspective: true, texel: 1 },
-    };
+    const frame = chainFrame([1, 1]);
     const world = await WorldPass.create(device, {
       root: options.root,
       environment: options.environment ?? new Environment(),
       lineTargets: perView.some((p) => p.reads.includes('normals')),
     });
-    const kit = { device, settings: look?.settings ?? {}, frame: chainFrame, options: chainOptions, world };
+    const kit = { device, settings: look?.settings ?? {}, frame, options: chainOptions, world };
     const [ui, stretch, ...passes] = await Promise.all([
       // Drawn alone into the panel's image (renderPanel): the graph input it names is never read.
       options.ui ? UiPass.create(device, options.ui.root, options.ui.atlas, 'scene') : null,
@@ -170,7 +167,7 @@ export class HeadsetRenderer {
     for (const pass of chain.slice(perFrame.length)) graph.addPass(pass);
     graph.addPass(out);
     graph.validate();
-    return new HeadsetRenderer(device, world, ui as UiPass | null, graph, chain, out, chainFrame, options);
+    return new HeadsetRenderer(device, world, ui as UiPass | null, graph, chain, out, frame, options);
   }
 
   /** Draws one XR frame into `views` (the layer's, this frame) at scene time `time`. */
@@ -203,7 +200,7 @@ export class HeadsetRenderer {
     for (const pass of this.passes)
       if (this.graph.isEnabled(pass.name) !== look.isEnabled(pass.name))
         this.graph.setEnabled(pass.name, look.isEnabled(pass.name));
-    const shadow = this.passes.find((p) => p.name === 'shadow')?.runner as ShadowPass | undefined;
+    const shadow = this.shadow;
     if (shadow) {
       shadow.box = look.shadow?.box ?? null;
       shadow.eyes = this.eyes;
@@ -232,7 +229,11 @@ export class HeadsetRenderer {
     graph.setExternal('eye', view.color);
     const frame = this.chainFrame;
     frame.native = graph.native;
-    frame.rect = { x: 0, y: 0, width, height, scale: height / h };
+    // In place: an eye is drawn every XR frame.
+    const rect = frame.rect;
+    rect.width = width;
+    rect.height = height;
+    rect.scale = height / h;
     eyeLensOf(view.projection, h, frame.eye);
     this.world.lens = view;
     this.out.view = view;

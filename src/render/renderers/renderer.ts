@@ -28,7 +28,7 @@ import {
   type ChainSettings,
   type ChainSettingsInput,
 } from '../passes/chain';
-import type { ChainFrame, PassDescriptor, PassRunner } from '../passes/pass-descriptor';
+import { chainFrame, type ChainFrame, type PassDescriptor, type PassRunner } from '../passes/pass-descriptor';
 import { defaultSettings, settingsSpec } from '../passes/pass-setting';
 import { Environment, type ColorLike } from '../world/environment';
 import type { FrameContext } from '../frame-context';
@@ -206,13 +206,7 @@ export class Renderer {
       throw new RangeError(
         `Renderer: native ${Array.from(native).join('×')}: give the native resolution in whole pixels ≥ 1, e.g. [336, 240].`,
       );
-    const frame: ChainFrame = {
-      rect: { x: 0, y: 0, width: 1, height: 1, scale: 1 },
-      native,
-      shift: [0, 0],
-      ditherOrigin: [0, 0],
-      eye: { near: 0.1, far: 100, perspective: false, texel: 1 },
-    };
+    const frame = chainFrame(native);
     const { device, fallbackReason } = await createDevice(canvas, options);
     try {
       const max = device.limits.maxTextureSize;
